@@ -1,0 +1,56 @@
+# Atout: `make demo` runs the site with a demo evening; `make test` runs the whole suite.
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+# Use local PostgreSQL / Redis for tests when they answer and nothing else is configured; otherwise the
+# tests that need them are skipped (locally) or fail the run (CI=true, see tests/conftest.py).
+probe = $(shell $(PYTHON) -c "import socket; s=socket.socket(); s.settimeout(1); print('$(2)' if s.connect_ex(('127.0.0.1', $(1))) == 0 else '')")
+
+.PHONY: install demo test test-quick lint bench messages clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: export DATABASE_URL :=
+demo: export CELERY_BROKER_URL :=
+demo: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+test: export DATABASE_URL ?= $(call probe,5432,postgres://postgres@127.0.0.1:5432/atout)
+test: export CELERY_BROKER_URL ?= $(call probe,6379,redis://127.0.0.1:6379/0)
+test: export SECRET_KEY ?= $(shell $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))")
+test: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+# SQLite and eager tasks only: the pure cores and quick unit runs.
+test-quick: $(STAMP)
+	DATABASE_URL= CELERY_BROKER_URL= $(PY) -m pytest -m "not needs_postgres and not needs_redis and not browser" $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check . || true
+
+bench: $(STAMP)
+	@for b in bench/*_bench.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+messages: $(STAMP)
+	$(PY) manage.py makemessages -l de -l en -l fr --ignore '.venv/*' --ignore 'bench/*' --ignore 'tests/*'
+	$(PY) manage.py makemessages -d djangojs -l de -l en -l fr --ignore '.venv/*' --ignore 'staticfiles/*'
+	$(PY) manage.py compilemessages --ignore '.venv'
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3

@@ -1,0 +1,199 @@
+"""Score sheets as entered at the table, their history, table links, adjustments and exports.
+
+Deals are stored as entered (the deal JSON of spec §6). Scores, totals and held points are derived by the
+rules engine and cached on the sheet (`result`); a recompute always gives them back.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Entry, Event, Game
+
+SIDES = [("A", _("North/South")), ("B", _("East/West"))]
+
+
+def new_table_token() -> str:
+    # 32 random bytes: 256 bits, well above the 128 the design asks for; URL-safe for the QR code.
+    return secrets.token_urlsafe(32)
+
+
+class Sheet(models.Model):
+    class Status(models.TextChoices):
+        ENTERED = "entered", _("Being entered")
+        SUBMITTED = "submitted", _("Submitted")
+        DISPUTED = "disputed", _("Disputed")
+        CONFIRMED = "confirmed", _("Confirmed")
+        LOCKED = "locked", _("Locked")
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="sheet")
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ENTERED)
+    # Grows with every change; a write that carries an older version gets a conflict, never an overwrite.
+    version = models.PositiveIntegerField(default=0)
+    # Cache of the rules engine's result for the stored deals (spec §6 result JSON).
+    result = models.JSONField(default=dict, blank=True)
+    total_a = models.IntegerField(default=0)
+    total_b = models.IntegerField(default=0)
+    held = models.IntegerField(default=0)
+    finished = models.BooleanField(default=False)
+    winner = models.CharField(max_length=1, blank=True)
+    deal_count = models.PositiveSmallIntegerField(default=0)
+    submitted_at = models.DateTimeField(null=True, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    dispute_message = models.TextField(_("dispute"), blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("score sheet")
+        verbose_name_plural = _("score sheets")
+        indexes = [models.Index(fields=["status"])]
+
+    def __str__(self):
+        return str(self.game)
+
+
+class Deal(models.Model):
+    """One deal as entered. `position` is 0-based and dense within the sheet."""
+
+    sheet = models.ForeignKey(Sheet, on_delete=models.CASCADE, related_name="deals")
+    position = models.PositiveSmallIntegerField()
+    data = models.JSONField()
+    # Made by the client (e.g. an Idempotency-Key): a retried create returns the first deal, stores none.
+    client_id = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["sheet", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "position"], name="deal_unique_position"),
+            models.UniqueConstraint(
+                fields=["sheet", "client_id"], condition=~Q(client_id=""), name="deal_unique_client_id"
+            ),
+        ]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+
+    def __str__(self):
+        return f"{self.sheet} · {self.position + 1}"
+
+
+class TableLink(models.Model):
+    """A secret link for one side of one game. It reaches only that game's sheet, until revoked or closed."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="links")
+    side = models.CharField(max_length=1, choices=SIDES)
+    token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "side"], condition=Q(revoked_at__isnull=True), name="tablelink_one_active_per_side"
+            ),
+        ]
+        verbose_name = _("table link")
+        verbose_name_plural = _("table links")
+
+    def __str__(self):
+        return f"{self.game} · {self.side}"
+
+
+class SheetChange(models.Model):
+    """The history of a sheet: who changed what, when, from where, before and after."""
+
+    class Action(models.TextChoices):
+        DEAL_CREATE = "deal_create", _("Deal added")
+        DEAL_UPDATE = "deal_update", _("Deal changed")
+        DEAL_DELETE = "deal_delete", _("Deal deleted")
+        SUBMIT = "submit", _("Submitted")
+        CONFIRM = "confirm", _("Confirmed")
+        DISPUTE = "dispute", _("Disputed")
+        CORRECT = "correct", _("Corrected by the organiser")
+        LOCK = "lock", _("Locked")
+        REOPEN = "reopen", _("Reopened")
+
+    sheet = models.ForeignKey(Sheet, on_delete=models.CASCADE, related_name="changes")
+    action = models.CharField(max_length=20, choices=Action.choices)
+    deal_position = models.PositiveSmallIntegerField(null=True, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    link = models.ForeignKey(TableLink, on_delete=models.SET_NULL, null=True, blank=True)
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
+    user_agent = models.CharField(max_length=300, blank=True)
+    reason = models.TextField(blank=True)
+    version = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sheet", "created_at", "id"]
+        verbose_name = _("sheet change")
+        verbose_name_plural = _("sheet changes")
+
+    def __str__(self):
+        return f"{self.sheet} · {self.get_action_display()}"
+
+
+class Adjustment(models.Model):
+    """A penalty or an organiser adjustment: its own row with a reason, never an edit of derived data."""
+
+    class Kind(models.TextChoices):
+        PENALTY = "penalty", _("Penalty")
+        ADJUSTMENT = "adjustment", _("Adjustment")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="adjustments")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="adjustments")
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices, default=Kind.PENALTY)
+    match_points = models.DecimalField(_("match points"), max_digits=8, decimal_places=2, default=0)
+    points = models.IntegerField(_("game points"), default=0)
+    reason = models.TextField(_("reason"))
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "created_at"]
+        constraints = [models.CheckConstraint(condition=~Q(reason=""), name="adjustment_has_reason")]
+        verbose_name = _("adjustment")
+        verbose_name_plural = _("adjustments")
+
+    def __str__(self):
+        return f"{self.entry}: {self.get_kind_display()} ({self.reason})"
+
+
+class Export(models.Model):
+    class Kind(models.TextChoices):
+        CSV = "csv", "CSV"
+        XLSX = "xlsx", "XLSX"
+        PDF = "pdf", "PDF"
+        JSON = "json", _("JSON archive")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="exports")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    progress = models.PositiveSmallIntegerField(default=0)
+    task_id = models.CharField(max_length=64, blank=True)
+    file = models.FileField(upload_to="exports/", blank=True)
+    error = models.TextField(blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("export")
+        verbose_name_plural = _("exports")
+
+    def __str__(self):
+        return f"{self.event} · {self.get_kind_display()}"

@@ -1,0 +1,358 @@
+"""Clubs, members, seasons, events, entries, rounds, tables and games.
+
+Standings snapshots live here too (they are rows of the event): `scoring`'s tasks write them, the next
+Swiss draw and the public pages read them. This app never imports `scoring`'s Django code.
+"""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+SEATS = ("N", "E", "S", "W")
+
+
+class Club(models.Model):
+    slug = models.SlugField(_("short name"), unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self):
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("Organiser")
+        REFEREE = "referee", _("Referee")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices, default=Role.ORGANISER)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "club"], name="membership_unique_user_club")]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+
+    def __str__(self):
+        return f"{self.user} @ {self.club} ({self.get_role_display()})"
+
+
+class Player(models.Model):
+    """A club member or a guest. Guests may name the club they come from (for same-club avoidance)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    first_name = models.CharField(_("first name"), max_length=100)
+    last_name = models.CharField(_("last name"), max_length=100)
+    email = models.EmailField(_("email"), blank=True)
+    is_guest = models.BooleanField(_("guest"), default=False)
+    home_club = models.CharField(_("home club"), max_length=200, blank=True)
+    is_active = models.BooleanField(_("active"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        indexes = [models.Index(fields=["club", "last_name", "first_name"])]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self):
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+class Season(models.Model):
+    class Ranking(models.TextChoices):
+        SUM = "sum", _("Sum of event points")
+        BEST_N = "best_n", _("Best N evenings")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=100)
+    start_date = models.DateField(_("start"))
+    end_date = models.DateField(_("end"))
+    ranking_rule = models.CharField(_("ranking rule"), max_length=10, choices=Ranking.choices, default=Ranking.SUM)
+    best_n = models.PositiveSmallIntegerField(_("best N"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["-start_date"]
+        constraints = [
+            models.CheckConstraint(condition=Q(end_date__gte=models.F("start_date")), name="season_dates_ordered"),
+        ]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+
+    def __str__(self):
+        return f"{self.club}: {self.name}"
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        OPEN = "open", _("Open for entries")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    class TeamMode(models.TextChoices):
+        PAIRS = "pairs", _("Fixed pairs")
+        MELEE = "melee", _("Mêlée (partners drawn each round)")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
+    season = models.ForeignKey(Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="events")
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("short name"))
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+
+    # Rule set: a preset of the rules engine plus validated overrides (settings by their spec names,
+    # including the game length `deals` or `target`). Frozen (fully resolved) when the event starts.
+    rules_preset = models.CharField(_("rule set"), max_length=20, default="hoheluft")
+    rules_options = models.JSONField(_("rule set overrides"), default=dict, blank=True)
+    rules_frozen = models.JSONField(_("frozen rule set"), null=True, blank=True, editable=False)
+
+    team_mode = models.CharField(_("teams"), max_length=10, choices=TeamMode.choices, default=TeamMode.PAIRS)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=4)
+    # One pairing method per round, e.g. ["random", "swiss", "swiss", "swiss"]; the last repeats.
+    pairing_methods = models.JSONField(_("pairing method per round"), default=list, blank=True)
+    # Ranking precedence: metric keys from the standings registry, most important first.
+    ranking_precedence = models.JSONField(_("ranking precedence"), default=list, blank=True)
+    points_win = models.PositiveSmallIntegerField(_("match points for a win"), default=2)
+    points_draw = models.PositiveSmallIntegerField(_("match points for a draw"), default=1)
+    points_loss = models.PositiveSmallIntegerField(_("match points for a loss"), default=0)
+    bye_points = models.PositiveIntegerField(_("game points for a bye"), default=0)
+
+    entries_open = models.BooleanField(_("entries open"), default=True)
+    public_draw = models.BooleanField(_("draw is public"), default=True)
+    public_standings = models.BooleanField(_("standings are public"), default=True)
+    public_sheets = models.BooleanField(_("sheets are public"), default=False)
+
+    # Standings bookkeeping: `standings_dirty` marks a needed recompute (coalesced per event);
+    # `standings_version` grows with every recompute, so public pages and caches know what changed.
+    standings_dirty = models.BooleanField(default=False, editable=False)
+    standings_version = models.PositiveIntegerField(default=0, editable=False)
+    standings_computed_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    started_at = models.DateTimeField(null=True, blank=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "slug"], name="event_unique_slug_per_club"),
+            models.CheckConstraint(condition=Q(rounds__gte=1), name="event_rounds_positive"),
+        ]
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
+
+    def __str__(self):
+        return f"{self.name} ({self.date})"
+
+    def clean(self):
+        # The pure rules core checks preset + overrides as a whole; tournaments may import it (not scoring's ORM).
+        from scoring.rules import ruleset_errors
+
+        errors = ruleset_errors(self.rules_preset, self.rules_options or {})
+        if errors:
+            raise ValidationError({"rules_options": [e["message"] for e in errors]})
+
+    def pairing_method_for(self, round_number: int) -> str:
+        methods = self.pairing_methods or ["swiss"]
+        return methods[min(round_number, len(methods)) - 1]
+
+    @property
+    def rules(self) -> dict:
+        """The rule set in force: frozen once the event started, else preset + overrides."""
+        if self.rules_frozen:
+            return self.rules_frozen
+        return {"rules": self.rules_preset, "options": dict(self.rules_options or {})}
+
+
+class Entry(models.Model):
+    """A team of two in fixed-pairs mode, a single player in mêlée."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveIntegerField(_("start number"))
+    name = models.CharField(_("team name"), max_length=200, blank=True)
+    player_1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True)
+    affiliation = models.CharField(_("club"), max_length=200, blank=True)
+    fixed_table = models.PositiveIntegerField(_("stays at table"), null=True, blank=True)
+    needs_step_free = models.BooleanField(_("needs a step-free table"), default=False)
+    late = models.BooleanField(_("late entry"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="entry_unique_number"),
+            models.UniqueConstraint(fields=["event", "player_1"], name="entry_unique_player_1"),
+        ]
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+
+    def __str__(self):
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        if self.name:
+            return self.name
+        if self.player_2_id:
+            return f"{self.player_1} / {self.player_2}"
+        return str(self.player_1)
+
+
+class CheckIn(models.Model):
+    class Status(models.TextChoices):
+        PRESENT = "present", _("Present")
+        ABSENT = "absent", _("Absent")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="checkins")
+    round_number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PRESENT)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "round_number"], name="checkin_unique_per_round"),
+        ]
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
+
+    def __str__(self):
+        return f"{self.entry} · {self.round_number}: {self.get_status_display()}"
+
+
+class Table(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField(_("table"))
+    label = models.CharField(_("label"), max_length=100, blank=True)
+    step_free = models.BooleanField(_("step-free"), default=False)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="table_unique_number")]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+
+    def __str__(self):
+        return f"{self.number} {self.label}".strip()
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        CONFIRMED = "confirmed", _("Confirmed")
+        RELEASED = "released", _("Released")
+        CLOSED = "closed", _("Closed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField(_("round"))
+    method = models.CharField(_("pairing method"), max_length=20)
+    seed = models.BigIntegerField(_("seed"))
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
+    quality = models.JSONField(_("draw quality"), default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    released_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="round_unique_number")]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+
+    def __str__(self):
+        return f"{self.event} · {_('round')} {self.number}"
+
+    @property
+    def is_open_for_scores(self) -> bool:
+        return self.status == self.Status.RELEASED
+
+
+class Game(models.Model):
+    """One table in one round. Side A sits North/South, side B East/West.
+
+    In fixed pairs each side is one entry (`entry_a`, `entry_b`). In mêlée each side is two single-player
+    entries (`entry_a` + `entry_a_partner`, `entry_b` + `entry_b_partner`). A bye has only `entry_a`
+    (and `entry_a_partner` in mêlée) and no table.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    table_number = models.PositiveIntegerField(_("table"), null=True, blank=True)
+    entry_a = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_a")
+    entry_a_partner = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="games_as_a_partner", null=True, blank=True
+    )
+    entry_b = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="games_as_b", null=True, blank=True)
+    entry_b_partner = models.ForeignKey(
+        Entry, on_delete=models.PROTECT, related_name="games_as_b_partner", null=True, blank=True
+    )
+    is_bye = models.BooleanField(_("bye"), default=False)
+    # Seat → player id, e.g. {"N": 12, "S": 13, "E": 20, "W": 21}.
+    seats = models.JSONField(_("seats"), default=dict, blank=True)
+    first_dealer = models.CharField(_("first dealer"), max_length=1, blank=True)
+    # Flag codes from the draw generator that explain each compromise ("rematch_no_alternative", ...).
+    flags = models.JSONField(_("flags"), default=list, blank=True)
+
+    class Meta:
+        ordering = ["round", "table_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "table_number"], condition=Q(is_bye=False), name="game_unique_table_per_round"
+            ),
+            models.CheckConstraint(
+                condition=Q(is_bye=True) | (Q(entry_b__isnull=False) & Q(table_number__isnull=False)),
+                name="game_has_two_sides_unless_bye",
+            ),
+        ]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self):
+        if self.is_bye:
+            return f"{self.round} · {_('bye')}"
+        return f"{self.round} · {_('table')} {self.table_number}"
+
+
+class Standing(models.Model):
+    """A standings snapshot row: one entry after one round (cumulative). Written by scoring's tasks only."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
+    round_number = models.PositiveSmallIntegerField(_("after round"))
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="standings")
+    rank = models.PositiveIntegerField(_("rank"))
+    games = models.PositiveSmallIntegerField(default=0)
+    wins = models.PositiveSmallIntegerField(default=0)
+    draws = models.PositiveSmallIntegerField(default=0)
+    losses = models.PositiveSmallIntegerField(default=0)
+    byes = models.PositiveSmallIntegerField(default=0)
+    match_points = models.DecimalField(max_digits=8, decimal_places=2, default=0)
+    total_points = models.IntegerField(default=0)
+    points_against = models.IntegerField(default=0)
+    deals_won = models.PositiveIntegerField(default=0)
+    penalties = models.DecimalField(max_digits=8, decimal_places=2, default=0)
+    # Every metric of the event's precedence list by key, as computed (Buchholz, head-to-head, lots...).
+    metrics = models.JSONField(default=dict)
+    computed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["event", "round_number", "rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "round_number", "entry"], name="standing_unique_entry_round"),
+        ]
+        indexes = [models.Index(fields=["event", "round_number", "rank"])]
+        verbose_name = _("standing")
+        verbose_name_plural = _("standings")
+
+    def __str__(self):
+        return f"{self.rank}. {self.entry} ({self.round_number})"
