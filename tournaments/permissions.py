@@ -1,0 +1,56 @@
+"""Who may do what: an organiser acts only on their own clubs' data.
+
+Every organiser view and API endpoint uses these. Objects of another club answer 404 (not 403), so the
+existence of another club's event does not leak.
+"""
+
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.db.models import QuerySet
+from django.http import Http404
+from rest_framework.permissions import BasePermission
+
+from tournaments.models import Club, Membership
+
+
+def organiser_club_ids(user) -> set[int]:
+    """Ids of the clubs `user` organises (empty for anonymous users)."""
+    if not user.is_authenticated:
+        return set()
+    cached = getattr(user, "_organiser_club_ids", None)
+    if cached is None:
+        cached = set(
+            Membership.objects.filter(user=user, role=Membership.Role.ORGANISER).values_list("club_id", flat=True)
+        )
+        user._organiser_club_ids = cached
+    return cached
+
+
+def organiser_clubs(user) -> QuerySet[Club]:
+    return Club.objects.filter(id__in=organiser_club_ids(user))
+
+
+def is_organiser(user, club_id: int) -> bool:
+    return club_id in organiser_club_ids(user)
+
+
+def require_organiser(user, club_id: int) -> None:
+    """Raise Http404 unless `user` organises the club (404: other clubs' data stays invisible)."""
+    if not is_organiser(user, club_id):
+        raise Http404
+
+
+class OrganiserRequiredMixin(LoginRequiredMixin):
+    """Views for organisers: login required; querysets must be narrowed with `organiser_club_ids`."""
+
+
+class IsClubOrganiser(BasePermission):
+    """DRF: authenticated organiser; object-level check through the object's `club_id` (or `event.club_id`)."""
+
+    def has_permission(self, request, view):
+        return bool(organiser_club_ids(request.user))
+
+    def has_object_permission(self, request, view, obj):
+        club_id = getattr(obj, "club_id", None)
+        if club_id is None and hasattr(obj, "event"):
+            club_id = obj.event.club_id
+        return club_id is not None and is_organiser(request.user, club_id)
