@@ -122,9 +122,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
-            "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if env.bool("STATIC_MANIFEST", default=not DEBUG)
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
         )
     },
 }

@@ -73,22 +73,6 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(f"services: {count} tests skipped because {reason}", yellow=True)
 
 
-@pytest.fixture(autouse=True)
-def _test_settings(request):
-    """Production settings redirect to HTTPS, mark cookies secure and want collected static files; the
-    test client and the live server speak plain http from the source tree."""
-    if not request.config.pluginmanager.hasplugin("django"):
-        return
-    settings = request.getfixturevalue("settings")
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    settings.SECURE_SSL_REDIRECT = False
-    settings.SESSION_COOKIE_SECURE = False
-    settings.CSRF_COOKIE_SECURE = False
-
-
 @pytest.fixture
 def organiser(db):
     """A user who organises one club; returns the Membership (user and club on it)."""
@@ -101,3 +85,50 @@ def organiser(db):
 def organiser_client(client, organiser):
     client.force_login(organiser.user)
     return client
+
+
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def _chromium():
+    """Debian's headless Chromium driven by Playwright (no browser download: executable_path)."""
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the ORM calls that tests make between
+    # browser steps are still synchronous and safe.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone_page(_chromium):
+    """A fresh browser page the size of a small phone (360 × 740), German first like the club."""
+    context = _chromium.new_context(
+        viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True, has_touch=True, locale="de-DE"
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def desktop_page(_chromium):
+    context = _chromium.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    yield page
+    context.close()

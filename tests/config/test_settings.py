@@ -17,7 +17,10 @@ PROBE = (
     "'lang': settings.LANGUAGE_CODE, 'languages': [c for c, _ in settings.LANGUAGES], "
     "'ssl_redirect': settings.SECURE_SSL_REDIRECT, 'key_len': len(settings.SECRET_KEY)}))"
 )
-CLEAN = {"DATABASE_URL", "CELERY_BROKER_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "CELERY_RESULT_BACKEND"}
+CLEAN = {
+    "DATABASE_URL", "CELERY_BROKER_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "CELERY_RESULT_BACKEND",
+    "SECURE_SSL_REDIRECT", "SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_HSTS_SECONDS", "STATIC_MANIFEST", "DJANGO_ALLOW_ASYNC_UNSAFE",
+}
 
 
 def run_settings(extra_env: dict[str, str], code: str = PROBE) -> subprocess.CompletedProcess:
