@@ -1,0 +1,370 @@
+"""Announcements (spec §3): reading them from a deal, checking them against one deck, and deciding which
+team counts them (French comparison, belot comparison, void announcements after a capot)."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from scoring.rules.cards import (
+    ALL_TRUMP,
+    CARRE,
+    CARRE_ORDER,
+    CARRE_VALUES,
+    MAX_RUN,
+    OTHER,
+    RANK_INDEX,
+    RANKS,
+    RUN_TYPES,
+    SUITS,
+    TEAMS,
+    card_name,
+    run_value,
+)
+from scoring.rules.messages import Problem, show
+
+RUN_FIELDS = frozenset({"type", "suit", "high", "length"})
+CARRE_FIELDS = frozenset({"type", "rank"})
+
+
+class Declaration(NamedTuple):
+    """One announced run or carré of a team. `rank` is the top card of a run, the rank of a carré."""
+
+    team: str
+    index: int
+    type: str
+    suit: str | None
+    rank: str
+    length: int
+    value: int
+
+    @property
+    def is_carre(self) -> bool:
+        return self.type == CARRE
+
+    def cards(self) -> tuple[tuple[str, str], ...]:
+        if self.is_carre:
+            return tuple((suit, self.rank) for suit in SUITS)
+        top = RANK_INDEX[self.rank]
+        return tuple((self.suit, RANKS[i]) for i in range(top - self.length + 1, top + 1))
+
+    def label(self) -> str:
+        """Language-neutral: 'tierce K♠', 'quinte(6) A♥', 'carre J'."""
+        if self.is_carre:
+            return f"carre {self.rank}"
+        kind = self.type if self.length <= 5 else f"{self.type}({self.length})"
+        return f"{kind} {card_name(self.suit, self.rank)}"
+
+
+class Belote(NamedTuple):
+    team: str
+    index: int
+    suit: str | None  # None: all-trumps short form, suit not given
+
+
+def parse_declarations(raw: Any, deal: int) -> tuple[dict[str, list[Declaration]], list[Problem]]:
+    """Read `declarations` ({"A": [...], "B": [...]}, null, or missing) into Declarations per team."""
+    result: dict[str, list[Declaration]] = {"A": [], "B": []}
+    if raw is None:
+        return result, []
+    if not isinstance(raw, dict):
+        return result, [Problem(deal, "declarations", "declarations_not_object", {"got": show(raw)})]
+    problems: list[Problem] = []
+    for team, items in raw.items():
+        if team not in TEAMS:
+            problems.append(Problem(deal, "declarations", "unknown_field", {"name": show(team), "choices": "A, B"}))
+            continue
+        if items is None:
+            continue
+        if not isinstance(items, list):
+            problems.append(
+                Problem(deal, f"declarations.{team}", "declarations_not_list", {"team": team, "got": show(items)})
+            )
+            continue
+        for index, item in enumerate(items):
+            declaration = _parse_one(item, team, index, deal, problems)
+            if declaration is not None:
+                result[team].append(declaration)
+    return result, problems
+
+
+def _parse_one(item: Any, team: str, index: int, deal: int, problems: list[Problem]) -> Declaration | None:
+    field = f"declarations.{team}.{index}"
+    if not isinstance(item, dict):
+        problems.append(Problem(deal, field, "declaration_not_object", {"got": show(item)}))
+        return None
+    kind = item.get("type")
+    if kind != CARRE and kind not in RUN_TYPES:
+        problems.append(Problem(deal, f"{field}.type", "declaration_type", {"got": show(kind)}))
+        return None
+    allowed = CARRE_FIELDS if kind == CARRE else RUN_FIELDS
+    extra = [key for key in item if key not in allowed]
+    if extra:
+        problems.append(
+            Problem(deal, field, "unknown_field", {"name": show(extra[0]), "choices": ", ".join(sorted(allowed))})
+        )
+        return None
+    if kind == CARRE:
+        rank = item.get("rank")
+        if rank in ("7", "8"):
+            problems.append(Problem(deal, f"{field}.rank", "carre_not_announcement", {"rank": rank}))
+            return None
+        if not isinstance(rank, str) or rank not in CARRE_VALUES:
+            problems.append(
+                Problem(
+                    deal, f"{field}.rank", "carre_rank_invalid", {"choices": "J, 9, A, 10, K, Q", "got": show(rank)}
+                )
+            )
+            return None
+        return Declaration(team, index, CARRE, None, rank, 4, CARRE_VALUES[rank])
+
+    suit, high, length = item.get("suit"), item.get("high"), item.get("length")
+    before = len(problems)
+    if not isinstance(suit, str) or suit not in SUITS:
+        problems.append(
+            Problem(
+                deal,
+                f"{field}.suit",
+                "declaration_suit",
+                {"type": kind, "choices": ", ".join(SUITS), "got": show(suit)},
+            )
+        )
+    if not isinstance(high, str) or high not in RANK_INDEX:
+        problems.append(
+            Problem(
+                deal, f"{field}.high", "declaration_high", {"type": kind, "choices": " ".join(RANKS), "got": show(high)}
+            )
+        )
+    base = RUN_TYPES[kind]
+    if length is None:
+        length = base
+    elif kind == "quinte":
+        if type(length) is not int or not 5 <= length <= MAX_RUN:
+            problems.append(
+                Problem(
+                    deal,
+                    f"{field}.length",
+                    "declaration_length",
+                    {"type": kind, "expected": "5-8", "got": show(length)},
+                )
+            )
+    elif length != base or type(length) is not int:
+        problems.append(
+            Problem(
+                deal, f"{field}.length", "declaration_length", {"type": kind, "expected": base, "got": show(length)}
+            )
+        )
+    if len(problems) > before:
+        return None
+    if RANK_INDEX[high] < length - 1:
+        problems.append(
+            Problem(
+                deal,
+                f"{field}.high",
+                "declaration_run_too_low",
+                {"length": length, "lowest": RANKS[length - 1], "got": high},
+            )
+        )
+        return None
+    return Declaration(team, index, kind, suit, high, length, run_value(length))
+
+
+def check_deck(
+    declarations: dict[str, list[Declaration]], belotes: list[Belote], trump: str, deal: int
+) -> tuple[list[Belote], list[Problem]]:
+    """Check the announcements and belotes against one 32-card deck (spec §3, Consistency).
+
+    No card in two announcements (across both teams); a belote's K and Q never in the other team's
+    announcement; each team's announcements and belotes fit in two hands of 8 cards. Returns the belotes
+    with all-trumps short forms given a suit, and the problems (each naming the card).
+    """
+    owner: dict[tuple[str, str], Declaration] = {}
+    for team in TEAMS:
+        for declaration in declarations[team]:
+            for card in declaration.cards():
+                first = owner.get(card)
+                if first is not None:
+                    return belotes, [
+                        Problem(
+                            deal,
+                            f"declarations.{team}.{declaration.index}",
+                            "card_twice",
+                            {
+                                "card": card_name(*card),
+                                "team": first.team,
+                                "first": first.label(),
+                                "other": team,
+                                "second": declaration.label(),
+                            },
+                        )
+                    ]
+                owner[card] = declaration
+
+    problems: list[Problem] = []
+    resolved: list[Belote] = []
+    taken = {b.suit for b in belotes if b.suit is not None}
+    for belote in belotes:
+        if belote.suit is None:
+            suit = _free_belote_suit(belote.team, owner, taken, trump)
+            if suit is None:
+                # Every suit left is blocked by the other team's announcements: name one blocked card.
+                blocked = next(s for s in SUITS if s not in taken)
+                suit = blocked
+            else:
+                taken.add(suit)
+            belote = belote._replace(suit=suit)
+        for rank in ("K", "Q"):
+            holder = owner.get((belote.suit, rank))
+            if holder is not None and holder.team != belote.team:
+                problems.append(
+                    Problem(
+                        deal,
+                        f"belote.{belote.index}",
+                        "belote_card_conflict",
+                        {
+                            "team": belote.team,
+                            "card": card_name(belote.suit, rank),
+                            "other": holder.team,
+                            "announcement": holder.label(),
+                        },
+                    )
+                )
+                break
+        resolved.append(belote)
+    if problems:
+        return resolved, problems
+
+    for team in TEAMS:
+        cards = _hands_needed(declarations[team], [b for b in resolved if b.team == team], owner)
+        if cards:
+            problems.append(Problem(deal, f"declarations.{team}", "hand_overflow", {"team": team, "cards": cards}))
+    return resolved, problems
+
+
+def _free_belote_suit(team: str, owner: dict, taken: set[str], trump: str) -> str | None:
+    """A suit for an all-trumps belote given without one: not taken, K and Q not the other team's;
+    prefer suits whose K and Q already sit in this team's announcements (fewest extra cards)."""
+    best, best_extra = None, 3
+    for suit in SUITS:
+        if suit in taken:
+            continue
+        holders = [owner.get((suit, rank)) for rank in ("K", "Q")]
+        if any(h is not None and h.team != team for h in holders):
+            continue
+        extra = sum(h is None for h in holders)
+        if extra < best_extra:
+            best, best_extra = suit, extra
+    return best
+
+
+def _hands_needed(own: list[Declaration], belotes: list[Belote], owner: dict) -> int:
+    """0 if the team's announcements and belotes can be held in two hands of 8 cards, else the card count.
+
+    Each announcement belongs to one player; a belote's K and Q are in one hand, so announcements holding
+    them go to the same player. Group them, then split the groups between two hands.
+    """
+    if not own:
+        return 0
+    parent = list(range(len(own) + len(belotes)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    position = {d.index: i for i, d in enumerate(own)}
+    sizes = [d.length for d in own] + [0] * len(belotes)
+    for j, belote in enumerate(belotes):
+        node = len(own) + j
+        for rank in ("K", "Q"):
+            holder = owner.get((belote.suit, rank))
+            if holder is not None and holder.team == belote.team:
+                parent[find(position[holder.index])] = find(node)
+            else:
+                sizes[node] += 1
+    groups: dict[int, int] = {}
+    for i, size in enumerate(sizes):
+        root = find(i)
+        groups[root] = groups.get(root, 0) + size
+    total = sum(groups.values())
+    if total > 16 or max(groups.values()) > 8:
+        return total
+    reachable = 1  # bitmask of card counts one player can hold
+    for size in groups.values():
+        reachable |= reachable << size
+    if any(reachable >> n & 1 and total - n <= 8 for n in range(9)):
+        return 0
+    return total
+
+
+# --- who scores ----------------------------------------------------------------------------------------
+
+
+def _french_key(d: Declaration, trump: str) -> tuple[int, ...]:
+    if d.is_carre:
+        return (d.value, 1, CARRE_ORDER[d.rank], 0, 0, 0)
+    in_trump = 1 if d.suit == trump or trump == ALL_TRUMP else 0
+    return (d.value, 0, 0, d.length, RANK_INDEX[d.rank], in_trump)
+
+
+def counted_french(
+    declarations: dict[str, list[Declaration]], trump: str, tie: str, eldest: str | None, capot: str | None
+) -> tuple[int, int] | str:
+    """Counted announcement points (A, B) under the French comparison, or "eldest_missing".
+
+    The team with the best single announcement scores all of its announcements, the other none; an exact
+    tie cancels all (`cancel`) or goes to `eldest`. A team that won no trick (the other made capot) loses
+    what it won, and the other team does not get it.
+    """
+    own_a, own_b = declarations["A"], declarations["B"]
+    if not own_a and not own_b:
+        return 0, 0
+    if not own_b:
+        winner = "A"
+    elif not own_a:
+        winner = "B"
+    else:
+        best_a = max(_french_key(d, trump) for d in own_a)
+        best_b = max(_french_key(d, trump) for d in own_b)
+        if best_a != best_b:
+            winner = "A" if best_a > best_b else "B"
+        elif tie == "eldest":
+            if eldest is None:
+                return "eldest_missing"
+            winner = eldest
+        else:
+            return 0, 0
+    if capot == OTHER[winner]:
+        return 0, 0
+    points = sum(d.value for d in declarations[winner])
+    return (points, 0) if winner == "A" else (0, points)
+
+
+def counted_belot(declarations: dict[str, list[Declaration]], capot: str | None) -> tuple[int, int]:
+    """Counted declaration points (A, B) under the belot comparison: runs and carrés compared separately.
+
+    Runs: longest wins, then the higher top card; an exact tie cancels every run. Carrés: J > 9 > A > 10 >
+    K > Q. Each winning team scores all its runs (resp. carrés); a team that won no trick scores none.
+    """
+    points = {"A": 0, "B": 0}
+    run_best = {
+        t: max(((d.length, RANK_INDEX[d.rank]) for d in declarations[t] if not d.is_carre), default=None) for t in TEAMS
+    }
+    carre_best = {t: max((CARRE_ORDER[d.rank] for d in declarations[t] if d.is_carre), default=None) for t in TEAMS}
+    for best, is_carre in ((run_best, False), (carre_best, True)):
+        a, b = best["A"], best["B"]
+        if a is None and b is None:
+            continue
+        if a is not None and b is not None and a == b:
+            continue  # exact tie between runs cancels every run
+        winner = "A" if b is None or (a is not None and a > b) else "B"
+        points[winner] += sum(d.value for d in declarations[winner] if d.is_carre == is_carre)
+    if capot is not None:
+        points[OTHER[capot]] = 0
+    return points["A"], points["B"]
+
+
+def best_label(declarations: dict[str, list[Declaration]], trump: str) -> str:
+    """The tied best announcement, for the eldest_missing message."""
+    best = max((d for t in TEAMS for d in declarations[t]), key=lambda d: _french_key(d, trump))
+    return best.label()

@@ -1,0 +1,146 @@
+"""Scoring one valid deal under a rule set (spec §4.1–4.5). Held points across deals live in game.py."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scoring.rules.cards import ALL_TRUMP, BELOTE, NO_TRUMP, SUIT
+from scoring.rules.presets import Family
+from scoring.rules.ruleset import RuleSet
+from scoring.rules.validation import ParsedDeal
+
+MADE, INSIDE, LITIGE, HANGING, PASSED = "made", "inside", "litige", "hanging", "passed"
+
+
+class DealScore(NamedTuple):
+    """What one deal writes now, and what it holds back.
+
+    `a`, `b`: points written for teams A and B (without held points collected). `held`: new held amounts as
+    (team they are taken from, points). `winner`: the team that collects all earlier held points, or None.
+    """
+
+    outcome: str
+    a: int
+    b: int
+    held: tuple[tuple[str, int], ...]
+    winner: str | None
+
+
+def round_french(points: int, rounding: str) -> int:
+    """French rounding of one team's score to tens: 5 up (85 → 90) or 6 up (85 → 80, 86 → 90)."""
+    if rounding == "nearest_ten_5_up":
+        return (points + 5) // 10 * 10
+    if rounding == "nearest_ten_6_up":
+        return (points + 4) // 10 * 10
+    return points
+
+
+def round_belot(points: int, kind: str, more: bool) -> int:
+    """Belot points ÷ 10 (spec §4.5). Suit: 0–5 down, 7–9 up, 6 up for the side with fewer points, down
+    for the side with more. All-trumps: 0–3 down, 5–9 up, 4 the same way. No-trumps (even): 6, 8 up."""
+    tens, digit = divmod(points, 10)
+    if kind == SUIT:
+        up = digit >= 7 or (digit == 6 and not more)
+    elif kind == ALL_TRUMP:
+        up = digit >= 5 or (digit == 4 and not more)
+    else:
+        up = digit >= 5
+    return tens + up
+
+
+def score_deal(rs: RuleSet, deal: ParsedDeal) -> DealScore:
+    """Score a validated played deal. Dispatches on the rule set's family."""
+    if rs.family is Family.TAKE:
+        return _score_take(rs, deal)
+    if rs.family is Family.COINCHE:
+        return _score_coinche(rs, deal)
+    return _score_belot(rs, deal)
+
+
+def _pair(taker: str, t: int, d: int) -> tuple[int, int]:
+    return (t, d) if taker == "A" else (d, t)
+
+
+def _sides(deal: ParsedDeal) -> tuple[int, int, int, int, int, int]:
+    """(tricks, announcements, belote points) of the taker, then of the defenders."""
+    if deal.taker == "A":
+        return (deal.tricks_a, deal.ann_a, deal.belote_a * BELOTE, deal.tricks_b, deal.ann_b, deal.belote_b * BELOTE)
+    return (deal.tricks_b, deal.ann_b, deal.belote_b * BELOTE, deal.tricks_a, deal.ann_a, deal.belote_a * BELOTE)
+
+
+def _score_take(rs: RuleSet, deal: ParsedDeal) -> DealScore:
+    """hoheluft, dertele, classic: made, inside (dedans) or litige."""
+    taker = deal.taker
+    defenders = "B" if taker == "A" else "A"
+    tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = _sides(deal)
+    total_t = tricks_t + ann_t + bel_t
+    total_d = tricks_d + ann_d + bel_d
+    rule = rs.make_rule
+    made = total_t > total_d if rule == "majority" else total_t >= rule
+    rounding = rs.rounding
+    if made:
+        t, d = round_french(total_t, rounding), round_french(total_d, rounding)
+        return DealScore(MADE, *_pair(taker, t, d), (), taker)
+    if total_t == total_d and rs.litige:
+        # The defenders write their total, the taker its belote; its tricks + announcements are held.
+        held = round_french(tricks_t + ann_t, rounding)
+        t, d = round_french(bel_t, rounding), round_french(total_d, rounding)
+        return DealScore(LITIGE, *_pair(taker, t, d), ((taker, held),) if held else (), None)
+    base = deal.info.capot_tricks if deal.capot == defenders else deal.info.deal_total
+    t, d = round_french(bel_t, rounding), round_french(base + ann_t + ann_d + bel_d, rounding)
+    return DealScore(INSIDE, *_pair(taker, t, d), (), defenders)
+
+
+def _score_coinche(rs: RuleSet, deal: ParsedDeal) -> DealScore:
+    """coinche: made iff T ≥ bid (and T > D), a capot bid iff capot; multipliers 2 and 4."""
+    taker = deal.taker
+    defenders = "B" if taker == "A" else "A"
+    tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = _sides(deal)
+    total_t = tricks_t + ann_t + bel_t
+    total_d = tricks_d + ann_d + bel_d
+    bid = deal.bid
+    if deal.capot_bid:
+        made = deal.capot == taker
+    else:
+        made = total_t >= bid and (rs.coinche_make_rule == "bid_only" or total_t > total_d)
+    if deal.multiplier == 1:
+        if made:
+            t, d = total_t + bid, total_d
+        else:
+            t, d = bel_t, rs.failed_base + bid + ann_t + ann_d + bel_d
+    else:
+        factor = 2 if deal.multiplier == 2 else rs.surcoinche_factor
+        pot = (rs.failed_base + bid + ann_t + ann_d) * factor
+        t, d = (pot + bel_t, bel_d) if made else (bel_t, pot + bel_d)
+    t, d = round_french(t, rs.rounding), round_french(d, rs.rounding)
+    return DealScore(MADE if made else INSIDE, *_pair(taker, t, d), (), taker if made else defenders)
+
+
+def _score_belot(rs: RuleSet, deal: ParsedDeal) -> DealScore:
+    """belot: raw totals compared, written in tens; hanging holds the declarer's share."""
+    taker = deal.taker
+    defenders = "B" if taker == "A" else "A"
+    kind = deal.info.kind
+    tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = _sides(deal)
+    factor = 2 if kind == NO_TRUMP else 1
+    raw_t = tricks_t * factor + ann_t + bel_t + (rs.capot_bonus if deal.capot == taker else 0)
+    raw_d = tricks_d * factor + ann_d + bel_d + (rs.capot_bonus if deal.capot == defenders else 0)
+    multiplier = deal.multiplier
+    tie = raw_t == raw_d
+    if tie and rs.litige:
+        if multiplier == 1:
+            held = round_belot(raw_t, kind, more=False)
+            d = round_belot(raw_d, kind, more=True)
+            return DealScore(HANGING, *_pair(taker, 0, d), ((taker, held),) if held else (), None)
+        half = round_belot(raw_t + raw_d, kind, more=True) * multiplier // 2
+        return DealScore(HANGING, 0, 0, (("A", half), ("B", half)) if half else (), None)
+    made = raw_t > raw_d  # a tie without litige fails the contract
+    if multiplier == 1 and made:
+        t, d = round_belot(raw_t, kind, more=True), round_belot(raw_d, kind, more=False)
+    else:
+        whole = round_belot(raw_t + raw_d, kind, more=True) * multiplier
+        t, d = (whole, 0) if made else (0, whole)
+    return DealScore(MADE if made else INSIDE, *_pair(taker, t, d), (), taker if made else defenders)
+
+
+__all__ = ["HANGING", "INSIDE", "LITIGE", "MADE", "PASSED", "DealScore", "round_belot", "round_french", "score_deal"]

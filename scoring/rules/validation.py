@@ -1,0 +1,328 @@
+"""Validation of one deal against a rule set (spec §5): the deal JSON in, a `ParsedDeal` or problems out.
+
+Checks run in dependency order and stop at a broken layer (a bad trump makes the trick total unknown), so
+one mistake gives one message rather than a cascade.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.rules.announcements import (
+    Belote,
+    best_label,
+    check_deck,
+    counted_belot,
+    counted_french,
+    parse_declarations,
+)
+from scoring.rules.cards import ALL_TRUMP, NO_TRUMP, SUIT, SUITS, TEAMS
+from scoring.rules.messages import Problem, show
+from scoring.rules.presets import Family
+from scoring.rules.ruleset import BIDS, CAPOT_BID, CAPOT_BID_VALUE, ContractInfo, RuleSet
+
+DEAL_FIELDS = ("contract", "tricks", "last_trick", "capot", "belote", "declarations", "eldest")
+CONTRACT_FIELDS = ("taker", "trump", "bid", "multiplier")
+_DEAL_FIELD_SET = frozenset(DEAL_FIELDS)
+_CONTRACT_FIELD_SET = frozenset(CONTRACT_FIELDS)
+_TEAM_SET = frozenset(TEAMS)
+
+
+class ParsedDeal:
+    """A valid, played deal reduced to what scoring needs. Trick points are those of the contract as
+    entered (belot no-trumps raw); for a capot they are the capot team's capot trick points and 0."""
+
+    __slots__ = (
+        "ann_a",
+        "ann_b",
+        "belote_a",
+        "belote_b",
+        "bid",
+        "capot",
+        "capot_bid",
+        "info",
+        "multiplier",
+        "taker",
+        "tricks_a",
+        "tricks_b",
+        "trump",
+    )
+
+    def __init__(
+        self,
+        taker: str,
+        trump: str,
+        info: ContractInfo,
+        bid: int | None,
+        capot_bid: bool,
+        multiplier: int,
+        tricks_a: int,
+        tricks_b: int,
+        capot: str | None,
+        belote_a: int,
+        belote_b: int,
+        ann_a: int,
+        ann_b: int,
+    ):
+        self.taker = taker
+        self.trump = trump
+        self.info = info
+        self.bid = bid
+        self.capot_bid = capot_bid
+        self.multiplier = multiplier
+        self.tricks_a = tricks_a
+        self.tricks_b = tricks_b
+        self.capot = capot
+        self.belote_a = belote_a
+        self.belote_b = belote_b
+        self.ann_a = ann_a
+        self.ann_b = ann_b
+
+
+PASSED = "passed"  # parse result of a passed-out deal
+
+
+def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | None, list[Problem]]:
+    """(ParsedDeal, []) for a valid played deal, (PASSED, []) for a passed-out one, (None, problems) else."""
+    if not isinstance(deal, dict):
+        return None, [Problem(index, "deal", "deal_not_object", {"got": show(deal)})]
+    for key in deal:
+        if key not in _DEAL_FIELD_SET:
+            return None, [
+                Problem(index, "deal", "unknown_field", {"name": show(key), "choices": ", ".join(DEAL_FIELDS)})
+            ]
+    if "contract" not in deal:
+        return None, [Problem(index, "contract", "contract_missing", {})]
+    contract = deal["contract"]
+    if contract is None:
+        for key in DEAL_FIELDS[1:]:
+            if deal.get(key) not in (None, [], {}):
+                return None, [Problem(index, key, "passed_with_play", {"name": key})]
+        return PASSED, []
+    if not isinstance(contract, dict):
+        return None, [Problem(index, "contract", "contract_not_object", {"got": show(contract)})]
+
+    problems: list[Problem] = []
+    taker, trump, bid, capot_bid, multiplier = _contract(rs, contract, index, problems)
+    capot = _team(deal.get("capot"), "capot", index, problems)
+    last_trick = _team(deal.get("last_trick"), "last_trick", index, problems)
+    eldest = _team(deal.get("eldest"), "eldest", index, problems)
+    if problems:
+        return None, problems
+
+    info = rs.info(trump)
+    tricks = _tricks(deal.get("tricks"), info, capot, last_trick, index, problems)
+    belotes = _belotes(rs, deal.get("belote"), trump, info.kind, index, problems)
+    declarations, found = parse_declarations(deal.get("declarations"), index)
+    problems.extend(found)
+    has_declarations = bool(declarations["A"] or declarations["B"])
+    if has_declarations:
+        if rs.family is Family.BELOT and info.kind == NO_TRUMP:
+            problems.append(Problem(index, "declarations", "declarations_no_trump", {}))
+        elif rs.announcements != "all":
+            problems.append(
+                Problem(
+                    index, "declarations", "declarations_not_allowed", {"rules": rs.name, "setting": rs.announcements}
+                )
+            )
+    if problems:
+        return None, problems
+    if has_declarations:
+        belotes, found = check_deck(declarations, belotes, trump, index)
+        if found:
+            return None, found
+        if rs.family is Family.BELOT:
+            ann_a, ann_b = counted_belot(declarations, capot)
+        else:
+            counted = counted_french(declarations, trump, rs.announcement_tie, eldest, capot)
+            if isinstance(counted, str):
+                return None, [Problem(index, "eldest", "eldest_missing", {"best": best_label(declarations, trump)})]
+            ann_a, ann_b = counted
+    else:
+        ann_a = ann_b = 0
+    belote_a = sum(1 for b in belotes if b.team == "A")
+    return ParsedDeal(
+        taker,
+        trump,
+        info,
+        bid,
+        capot_bid,
+        multiplier,
+        tricks[0],
+        tricks[1],
+        capot,
+        belote_a,
+        len(belotes) - belote_a,
+        ann_a,
+        ann_b,
+    ), []
+
+
+def _team(value: Any, name: str, index: int, problems: list[Problem]) -> str | None:
+    if value is None or value in TEAMS:  # a tuple: membership must not hash arbitrary JSON
+        return value
+    problems.append(Problem(index, name, "team_invalid", {"name": name, "got": show(value)}))
+    return None
+
+
+def _contract(rs: RuleSet, contract: dict, index: int, problems: list[Problem]) -> tuple:
+    for key in contract:
+        if key not in _CONTRACT_FIELD_SET:
+            problems.append(
+                Problem(index, "contract", "unknown_field", {"name": show(key), "choices": ", ".join(CONTRACT_FIELDS)})
+            )
+            return None, None, None, False, 1
+    taker = contract.get("taker")
+    if taker not in TEAMS:
+        problems.append(Problem(index, "contract.taker", "team_invalid", {"name": "taker", "got": show(taker)}))
+    trump = contract.get("trump")
+    if not isinstance(trump, str) or trump not in rs.trumps:
+        problems.append(
+            Problem(
+                index,
+                "contract.trump",
+                "trump_invalid",
+                {"choices": ", ".join(rs.trumps), "rules": rs.name, "got": show(trump)},
+            )
+        )
+    bid = contract.get("bid")
+    capot_bid = False
+    if rs.family is Family.COINCHE:
+        if bid is None:
+            problems.append(Problem(index, "contract.bid", "bid_missing", {"bid_max": rs.bid_max}))
+        elif bid == CAPOT_BID:
+            bid, capot_bid = CAPOT_BID_VALUE, True
+        elif type(bid) is not int or bid not in BIDS or bid > rs.bid_max:
+            problems.append(Problem(index, "contract.bid", "bid_invalid", {"bid_max": rs.bid_max, "got": show(bid)}))
+    elif bid is not None:
+        problems.append(Problem(index, "contract.bid", "bid_not_allowed", {"rules": rs.name, "got": show(bid)}))
+    multiplier = contract.get("multiplier")
+    if multiplier is None:
+        multiplier = 1
+    elif type(multiplier) is not int or multiplier not in rs.multipliers:
+        problems.append(
+            Problem(
+                index,
+                "contract.multiplier",
+                "multiplier_invalid",
+                {"choices": ", ".join(map(str, rs.multipliers)), "rules": rs.name, "got": show(multiplier)},
+            )
+        )
+    return taker, trump, bid, capot_bid, multiplier
+
+
+def _tricks(
+    raw: Any, info: ContractInfo, capot: str | None, last_trick: str | None, index: int, problems: list[Problem]
+) -> tuple[int, int]:
+    """Trick points (A, B) to score with; problems when they break §5.2–5.4."""
+    if capot is not None and last_trick is not None and last_trick != capot:
+        problems.append(Problem(index, "last_trick", "capot_last_trick", {"team": capot, "got": last_trick}))
+    capot_points = (info.capot_tricks, 0) if capot == "A" else (0, info.capot_tricks)
+    if raw is None:
+        if capot is None:
+            problems.append(Problem(index, "tricks", "tricks_missing", {}))
+        return capot_points
+    if not isinstance(raw, dict):
+        problems.append(Problem(index, "tricks", "tricks_not_object", {"got": show(raw)}))
+        return 0, 0
+    for key in raw:
+        if key not in _TEAM_SET:
+            problems.append(Problem(index, "tricks", "unknown_field", {"name": show(key), "choices": "A, B"}))
+            return 0, 0
+    a, b = raw.get("A"), raw.get("B")
+    bad = False
+    for team, points in (("A", a), ("B", b)):
+        if type(points) is not int or points < 0:
+            problems.append(Problem(index, f"tricks.{team}", "tricks_not_integer", {"team": team, "got": show(points)}))
+            bad = True
+    if bad:
+        return 0, 0
+    if capot is not None:
+        whole, zero = (a, b) if capot == "A" else (b, a)
+        # The capot team's points as written (capot_total) or as counted at the table (the deal total).
+        if zero != 0 or whole not in (info.capot_tricks, info.deal_total):
+            problems.append(
+                Problem(
+                    index,
+                    "tricks",
+                    "capot_tricks",
+                    {"team": capot, "other": "B" if capot == "A" else "A", "total": info.capot_tricks, "a": a, "b": b},
+                )
+            )
+        return capot_points
+    total = info.deal_total
+    if a + b != total:
+        problems.append(Problem(index, "tricks", "sum_mismatch", {"total": total, "a": a, "b": b, "sum": a + b}))
+        return a, b
+    reach = info.reach
+    if last_trick is not None:
+        points = a if last_trick == "A" else b
+        if points < 10:
+            problems.append(
+                Problem(index, f"tricks.{last_trick}", "last_trick_below_ten", {"team": last_trick, "points": points})
+            )
+        elif points - 10 not in reach.card_sums:
+            problems.append(
+                Problem(
+                    index,
+                    f"tricks.{last_trick}",
+                    "last_trick_unreachable",
+                    {"team": last_trick, "points": points, "cards": points - 10},
+                )
+            )
+    elif a not in reach.totals:
+        # Reachability is symmetric (the other team holds the complementary tricks): name the odd one.
+        team, points = ("A", a) if a < b else ("B", b)
+        problems.append(Problem(index, f"tricks.{team}", "unreachable", {"team": team, "points": points}))
+    return a, b
+
+
+def _belotes(rs: RuleSet, raw: Any, trump: str, kind: str, index: int, problems: list[Problem]) -> list[Belote]:
+    if raw is None or raw == []:
+        return []
+    if not isinstance(raw, list):
+        problems.append(Problem(index, "belote", "belote_not_list", {"got": show(raw)}))
+        return []
+    belotes = []
+    for i, entry in enumerate(raw):
+        if entry in TEAMS:
+            belotes.append(Belote(entry, i, trump if kind == SUIT else None))
+            continue
+        if (
+            isinstance(entry, dict)
+            and entry.get("team") in TEAMS
+            and set(entry) <= {"team", "suit"}
+            and (entry.get("suit") is None or entry.get("suit") in SUITS)
+        ):
+            suit = entry.get("suit")
+            if kind == SUIT:
+                if suit is not None and suit != trump:
+                    problems.append(
+                        Problem(index, f"belote.{i}.suit", "belote_suit_mismatch", {"trump": trump, "got": suit})
+                    )
+                suit = trump
+            belotes.append(Belote(entry["team"], i, suit))
+            continue
+        problems.append(Problem(index, f"belote.{i}", "belote_entry_invalid", {"got": show(entry)}))
+    if problems:
+        return []
+    if rs.announcements == "none":
+        problems.append(Problem(index, "belote", "belote_not_allowed", {"rules": rs.name}))
+    elif kind == NO_TRUMP:
+        problems.append(Problem(index, "belote", "belote_no_trump", {}))
+    elif kind == SUIT and len(belotes) > 1:
+        problems.append(Problem(index, "belote", "belote_count_suit", {"count": len(belotes)}))
+    elif kind == ALL_TRUMP:
+        if len(belotes) > 4:
+            problems.append(Problem(index, "belote", "belote_count_all_trump", {"count": len(belotes)}))
+        else:
+            seen: set[str] = set()
+            for belote in belotes:
+                if belote.suit in seen:
+                    problems.append(
+                        Problem(index, f"belote.{belote.index}", "belote_suit_twice", {"suit": belote.suit})
+                    )
+                    break
+                if belote.suit is not None:
+                    seen.add(belote.suit)
+    return belotes
