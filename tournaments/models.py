@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 SEATS = ("N", "E", "S", "W")
@@ -156,15 +157,72 @@ class Event(models.Model):
         return f"{self.name} ({self.date})"
 
     def clean(self):
-        # The pure rules core checks preset + overrides as a whole; tournaments may import it (not scoring's ORM).
-        from scoring.rules import ruleset_errors
+        """Check the rule set (preset + overrides, by the rules engine), the pairing methods and precedence.
 
-        errors = ruleset_errors(self.rules_preset, self.rules_options or {})
+        Errors name the form field: `rules_preset`, `rules_options`, `pairing_methods`, `ranking_precedence`.
+        """
+        # The pure cores may be imported here (not scoring's ORM): one-way dependencies.
+        from scoring.rules import ruleset_errors
+        from tournaments.pairing.types import METHOD_NAMES
+
+        errors: dict[str, list[str]] = {}
+        if self.rules_frozen is None:
+            for problem in ruleset_errors(self.rules_preset, self.rules_options or {}, translate=gettext):
+                field = "rules_preset" if problem["field"] == "rules" else "rules_options"
+                errors.setdefault(field, []).append(problem["message"])
+        methods = self.pairing_methods or []
+        if not isinstance(methods, list) or not all(isinstance(m, str) for m in methods):
+            errors.setdefault("pairing_methods", []).append(gettext("Give a list of pairing methods, one per round."))
+            methods = []
+        allowed = self.allowed_pairing_methods()
+        for position, method in enumerate(methods, start=1):
+            if method not in METHOD_NAMES:
+                errors.setdefault("pairing_methods", []).append(
+                    gettext("Round %(round)s: %(method)s is not a pairing method; choose from %(choices)s.")
+                    % {"round": position, "method": method, "choices": ", ".join(METHOD_NAMES)}
+                )
+            elif method not in allowed:
+                errors.setdefault("pairing_methods", []).append(
+                    gettext("Round %(round)s: %(method)s does not fit %(mode)s; choose from %(choices)s.")
+                    % {
+                        "round": position,
+                        "method": method,
+                        "mode": self.get_team_mode_display(),
+                        "choices": ", ".join(allowed),
+                    }
+                )
+        if self.rounds and len(methods) > self.rounds:
+            errors.setdefault("pairing_methods", []).append(
+                ngettext(
+                    "%(count)s pairing methods given for %(rounds)s round.",
+                    "%(count)s pairing methods given for %(rounds)s rounds.",
+                    self.rounds,
+                )
+                % {"count": len(methods), "rounds": self.rounds}
+            )
+        precedence = self.ranking_precedence or []
+        if not isinstance(precedence, list) or not all(isinstance(k, str) and k for k in precedence):
+            errors.setdefault("ranking_precedence", []).append(
+                gettext("Give the ranking precedence as a list of metric names, most important first.")
+            )
+        elif len(set(precedence)) != len(precedence):
+            errors.setdefault("ranking_precedence", []).append(gettext("Each metric may appear only once."))
         if errors:
-            raise ValidationError({"rules_options": [e["message"] for e in errors]})
+            raise ValidationError(errors)
+
+    def allowed_pairing_methods(self) -> tuple[str, ...]:
+        """Pairing methods that fit the team mode: mêlée draws new partners each round, pairs stay together."""
+        if self.team_mode == self.TeamMode.MELEE:
+            return ("melee",)
+        return ("random", "swiss", "round_robin")
+
+    @property
+    def has_started(self) -> bool:
+        return self.started_at is not None
 
     def pairing_method_for(self, round_number: int) -> str:
-        methods = self.pairing_methods or ["swiss"]
+        """The method of round `round_number`: the list's entry, the last one repeating; a default without."""
+        methods = self.pairing_methods or ["melee" if self.team_mode == self.TeamMode.MELEE else "swiss"]
         return methods[min(round_number, len(methods)) - 1]
 
     @property
@@ -262,6 +320,7 @@ class Round(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.DRAFT)
     quality = models.JSONField(_("draw quality"), default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
     released_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
 
