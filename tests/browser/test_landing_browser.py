@@ -10,6 +10,6 @@ def test_landing_page_fits_a_phone_and_switches_language(live_server, phone_page
     assert phone_page.locator("h1").inner_text() == "Belote-Turniere für Clubs"
     # Nothing is wider than the screen: no sideways scrolling on a 360 px phone.
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 360
-    phone_page.select_option("#lang-select", "en")
-    phone_page.wait_for_url(live_server.url + "/")
+    with phone_page.expect_navigation():
+        phone_page.select_option("#lang-select", "en")
     assert phone_page.locator("h1").inner_text() == "Belote tournaments for clubs"
