@@ -44,6 +44,8 @@ class Sheet(models.Model):
     submitted_at = models.DateTimeField(null=True, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     dispute_message = models.TextField(_("dispute"), blank=True)
+    # The side whose link types the deals (set by the first deal a link writes); the other side confirms.
+    entering_side = models.CharField(_("entered by"), max_length=1, choices=SIDES, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -127,11 +129,16 @@ class SheetChange(models.Model):
     ip_address = models.GenericIPAddressField(null=True, blank=True)
     user_agent = models.CharField(max_length=300, blank=True)
     reason = models.TextField(blank=True)
+    # The client id of a created deal: a create retried after the deal was deleted still stores nothing.
+    client_id = models.CharField(max_length=64, blank=True)
     version = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["sheet", "created_at", "id"]
+        indexes = [
+            models.Index(fields=["sheet", "client_id"], condition=~Q(client_id=""), name="sheetchange_client_id"),
+        ]
         verbose_name = _("sheet change")
         verbose_name_plural = _("sheet changes")
 
