@@ -1,0 +1,63 @@
+"""Swiss draw: pair by current standings, never a rematch while a draw without one exists."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .byes import bye_preference, choose_byes
+from .generator import DrawGenerator, PlannedGame
+from .matching import pair_up
+from .quality import pairing_flags
+from .standings import score_groups, standings_order
+from .types import Draw
+
+#: Cost of pairing across score groups, per squared group distance: a pairing two groups apart costs as
+#: much as four one group apart, so pull-ups spread instead of piling onto one team.
+GROUP_STEP = 1_000_000
+#: Cost of a same-club game: "moderate", below one pull-up, far above reordering within a group.
+SAME_CLUB = 1_000
+#: Cost per place between the two sides: within a group, first meets second, third meets fourth.
+PLACE_STEP = 1
+
+
+class SwissDraw(DrawGenerator):
+    """Pairs by score, then rank (first against second, third against fourth, ...).
+
+    A minimum-cost perfect matching: rematches first (absolute), then the bye preference, then score-group
+    distance, same club and distance in the standings. The top game gets the first table. Options:
+    ``window`` (matching window for large fields), ``exact_limit`` (fields up to this size are matched in
+    one go), ``avoid_same_club``.
+    """
+
+    method = "swiss"
+    DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {"window": 32, "exact_limit": 60, "avoid_same_club": True}
+
+    def generate(self) -> Draw:
+        order = standings_order(self.entrants, self.rng)
+        place = {entrant: index for index, entrant in enumerate(order)}
+        group = score_groups(self.entrants)
+        entrants = self.field.entrants
+        met = self.field.meetings.met
+        club_cost = SAME_CLUB if self.options["avoid_same_club"] else 0
+
+        def cost(a: int, b: int) -> tuple[int, int]:
+            gap = group[a] - group[b]
+            club = entrants[a].club_id
+            same = club is not None and club == entrants[b].club_id
+            return (int(met(a, b)), GROUP_STEP * gap * gap + club_cost * same + PLACE_STEP * (place[b] - place[a]))
+
+        byes = choose_byes(self.entrants, len(order) % 2, bye_preference(self.request.round_number, order, self.rng))
+        pairing = pair_up(
+            order,
+            cost,
+            byes=byes,
+            max_conflicts=self.field.meetings.max_opponents(),
+            window=self.options["window"],
+            exact_limit=self.options["exact_limit"],
+        )
+        origin = "exact" if pairing.exact else "heuristic"
+        planned = [
+            PlannedGame((a,), (b,), pairing_flags(self.field, (a,), (b,), origin=origin))
+            for a, b in sorted(pairing.pairs, key=lambda pair: place[pair[0]])
+        ]
+        return self.finish(planned, [(entrant, None) for entrant in pairing.byes])
