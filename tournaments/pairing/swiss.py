@@ -13,18 +13,17 @@ from .types import Draw
 
 #: Cost of pairing across score groups, per squared group distance: a pairing two groups apart costs as
 #: much as four one group apart, so pull-ups spread instead of piling onto one team.
-GROUP_STEP = 1_000_000
-#: Cost of a same-club game: "moderate", below one pull-up, far above reordering within a group.
-SAME_CLUB = 1_000
-#: Cost per place between the two sides: within a group, first meets second, third meets fourth.
-PLACE_STEP = 1
+GROUP_STEP = 10
+#: Cost of a same-club game: "moderate", about a third of a pull-up by one group.
+SAME_CLUB = 3
 
 
 class SwissDraw(DrawGenerator):
     """Pairs by score, then rank (first against second, third against fourth, ...).
 
-    A minimum-cost perfect matching: rematches first (absolute), then the bye preference, then score-group
-    distance, same club and distance in the standings. The top game gets the first table. Options:
+    A minimum-cost perfect matching, compared level by level: rematches first (absolute), then the bye
+    preference, then score-group distance and same club (weighed together), then squared distance in the
+    standings. The top game gets the first table. Options:
     ``window`` (matching window for large fields), ``exact_limit`` (fields up to this size are matched in
     one go), ``avoid_same_club``.
     """
@@ -40,11 +39,12 @@ class SwissDraw(DrawGenerator):
         met = self.field.meetings.met
         club_cost = SAME_CLUB if self.options["avoid_same_club"] else 0
 
-        def cost(a: int, b: int) -> tuple[int, int]:
+        def cost(a: int, b: int) -> tuple[int, int, int]:
             gap = group[a] - group[b]
             club = entrants[a].club_id
             same = club is not None and club == entrants[b].club_id
-            return (int(met(a, b)), GROUP_STEP * gap * gap + club_cost * same + PLACE_STEP * (place[b] - place[a]))
+            # Last, squared distance in the standings: 1-2 3-4 first, and if 1-2 is out, 1-3 2-4.
+            return (int(met(a, b)), GROUP_STEP * gap * gap + club_cost * same, (place[b] - place[a]) ** 2)
 
         byes = choose_byes(self.entrants, len(order) % 2, bye_preference(self.request.round_number, order, self.rng))
         pairing = pair_up(
