@@ -165,3 +165,18 @@ class AdjustmentFactory(DjangoModelFactory):
     entry = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..event"))
     match_points = -1
     reason = "Late arrival"
+
+
+from tournaments.models import Standing  # noqa: E402  (appended with its factory)
+
+
+class StandingFactory(DjangoModelFactory):
+    """A standings snapshot row (normally written by scoring's task); set rank and match_points per test."""
+
+    class Meta:
+        model = Standing
+
+    event = factory.SubFactory(EventFactory)
+    entry = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..event"))
+    round_number = 1
+    rank = factory.Sequence(lambda n: n + 1)

@@ -1,0 +1,502 @@
+"""The draw manager: the database edge of the pure pairing core (Tabbycat's DrawManager idea).
+
+`DrawManager(event, round_number)` loads everything a draw needs in a fixed number of queries (entries,
+check-ins, tables, one query over earlier games for who met whom and the byes had, the latest standings
+snapshot), maps the event's settings to generator options, calls `generate_draw`, and saves the round and its
+games in one transaction with `bulk_create`, holding row locks on the event and its rounds (in that order).
+
+Services in `tournaments.services` call it; views and the API never do directly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from tournaments.exceptions import ConfirmationRequired, DrawFailed, IllegalTransition, InvalidInput
+from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
+from tournaments.models import Table as TableRow
+from tournaments.pairing import (
+    METHODS,
+    Bye,
+    Draw,
+    DrawnGame,
+    DrawQuality,
+    DrawRequest,
+    DrawUserError,
+    Entrant,
+    History,
+    Table,
+    generate_draw,
+    move_game,
+    swap_entrants,
+)
+
+# A seed that survives JSON in any client (JavaScript numbers are exact up to 2**53).
+SEED_LIMIT = 2**53
+
+# Standing columns a precedence key may name directly; other keys are read from `Standing.metrics`.
+STANDING_COLUMNS = frozenset({"match_points", "total_points", "wins", "deals_won", "games", "byes"})
+
+#: Pairing-core user error code → translated message (same placeholders as the core's USER_ERROR_CODES).
+DRAW_ERROR_MESSAGES: dict[str, Any] = {
+    "unknown_method": _("The draw method %(method)s does not exist."),
+    "unknown_option": _("The option %(option)s is not an option of the %(method)s draw."),
+    "invalid_option": _("The option %(option)s has an invalid value %(value)s: %(rule)s."),
+    "invalid_round_number": _("The round number must be 1 or more, got %(round_number)s."),
+    "too_few_entrants": _("A %(method)s draw needs at least %(minimum)s entries present, got %(count)s."),
+    "duplicate_entrant": _("Entry no. %(entrant)s is listed twice."),
+    "duplicate_player": _("A player is in entries no. %(entrant)s and no. %(other)s."),
+    "team_size": _("Entry no. %(entrant)s has %(count)s players; a %(method)s draw needs %(expected)s."),
+    "invalid_entrant": _("Entry no. %(entrant)s has an invalid %(field)s: %(rule)s."),
+    "duplicate_table": _("Table %(table)s is listed twice."),
+    "invalid_table": _("Table number %(table)s is invalid: table numbers are whole numbers of 1 or more."),
+    "unknown_fixed_table": _("Entry no. %(entrant)s stays at table %(table)s, which is not among the event's tables."),
+    "not_enough_tables": _("The draw needs %(games)s tables, only %(tables)s are available."),
+    "entrant_not_in_order": _("Entry no. %(entrant)s is present but not in the round-robin order."),
+    "entrant_not_in_draw": _("Entry no. %(entrant)s is neither at a table nor on a bye in this draw."),
+    "same_entrant": _("An entry cannot be swapped with itself (no. %(entrant)s)."),
+    "no_game_at_table": _("There is no game at table %(table)s."),
+    "unknown_table": _("Table %(table)s is not among the tables."),
+}
+
+#: Flag code → translated explanation, for the organiser's draw page.
+FLAG_LABELS: dict[str, Any] = {
+    "rematch_no_alternative": _("Rematch: every possible draw has at least as many."),
+    "rematch": _("Rematch (set by hand)."),
+    "same_club": _("Both sides come from the same club."),
+    "pulled_up": _("Pulled up: the sides come from different score groups."),
+    "repeated_partner_no_alternative": _("Repeated partners: every possible draw repeats at least as many."),
+    "repeated_partner": _("Repeated partners (set by hand)."),
+    "repeated_opponent": _("Some players have met before across a table."),
+    "fixed_table": _("Held at its fixed table."),
+    "fixed_table_unmet": _("An entry here is fixed to another table, which could not be given."),
+    "step_free_unmet": _("An entry here needs a step-free table; none was free."),
+    "repeat_bye": _("Second bye: everyone playing has had at least as many."),
+    "bye_unfair": _("Bye although someone playing has had fewer byes (set by hand)."),
+    "schedule_bye": _("Round robin: no opponent in the schedule this round."),
+    "opponent_absent": _("Round robin: the scheduled opponent is absent."),
+}
+
+
+def flag_label(code: str) -> str:
+    """The translated explanation of a flag code (the code itself when unknown)."""
+    label = FLAG_LABELS.get(code)
+    return str(label) if label is not None else code
+
+
+def draw_error(exc: DrawUserError, numbers: Mapping[int, int] | None = None) -> DrawFailed:
+    """The pairing core's user error as a translated domain error; `numbers` maps entry ids to start numbers
+    (organisers know entries by number, the core by id)."""
+    template = DRAW_ERROR_MESSAGES.get(exc.code)
+    if template is None:
+        return DrawFailed(str(exc), code=exc.code)
+    params = dict(exc.params)
+    for key in ("entrant", "other"):
+        if numbers and params.get(key) in numbers:
+            params[key] = numbers[params[key]]
+    try:
+        message = str(template) % params
+    except (KeyError, TypeError, ValueError):
+        message = str(exc)
+    return DrawFailed(message, code=exc.code)
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, SEED_LIMIT)
+
+
+def effective_statuses(rows, round_number: int) -> dict[int, str]:
+    """Entry id → check-in status for `round_number` from CheckIn rows (entry_id, round_number, status).
+
+    A round without its own row carries the latest earlier status over; no row at all means not checked in
+    (missing from the result).
+    """
+    latest: dict[int, tuple[int, str]] = {}
+    for entry_id, number, status in rows:
+        if number <= round_number and (entry_id not in latest or latest[entry_id][0] < number):
+            latest[entry_id] = (number, status)
+    return {entry_id: status for entry_id, (_number, status) in latest.items()}
+
+
+@dataclass
+class DrawInputs:
+    """What the manager loaded for one round of one event (plain data, no more queries needed)."""
+
+    entries: dict[int, dict]
+    statuses: dict[int, str]
+    tables: list[Table]
+    history: History
+    byes: Counter
+    scores: dict[int, tuple[float, int | None]]
+    clubs: dict[int, int | None] = field(default_factory=dict)
+
+    @property
+    def present(self) -> list[int]:
+        present = CheckIn.Status.PRESENT
+        return sorted(e for e, status in self.statuses.items() if status == present and e in self.entries)
+
+
+class DrawManager:
+    """Loads, draws and saves one round of one event.
+
+    `load()` runs a fixed number of queries whatever the number of entries (see `QUERIES`). `draw()` is the
+    whole operation under locks; `replace_games()` stores an edited draft the same way.
+    """
+
+    def __init__(self, event: Event, round_number: int):
+        if round_number < 1:
+            raise InvalidInput(
+                _("The round number must be 1 or more, got %(number)s.") % {"number": round_number}, field="number"
+            )
+        self.event = event
+        self.round_number = round_number
+        self.inputs: DrawInputs | None = None
+
+    @property
+    def is_melee(self) -> bool:
+        return self.event.team_mode == Event.TeamMode.MELEE
+
+    # --- loading ------------------------------------------------------------------------------------
+
+    def load(self) -> DrawInputs:
+        """Five queries: entries, check-ins, tables, earlier games, the latest standings snapshot."""
+        event, number = self.event, self.round_number
+        entries = {
+            row["id"]: row
+            for row in Entry.objects.filter(event=event).values(
+                "id", "number", "player_1_id", "player_2_id", "affiliation", "fixed_table", "needs_step_free"
+            )
+        }
+        checkins = CheckIn.objects.filter(entry__event=event, round_number__lte=number).values_list(
+            "entry_id", "round_number", "status"
+        )
+        statuses = effective_statuses(checkins, number)
+        tables = [
+            Table(number=row["number"], label=row["label"], step_free=row["step_free"])
+            for row in TableRow.objects.filter(event=event).order_by("number").values("number", "label", "step_free")
+        ]
+        history, byes = self._history(entries)
+        scores = self._scores()
+        # Same-club avoidance only means something when entries name a club (open events).
+        names = sorted({(row["affiliation"] or "").strip().casefold() for row in entries.values()} - {""})
+        club_index = {name: index + 1 for index, name in enumerate(names)}
+        clubs = {
+            entry_id: club_index.get((row["affiliation"] or "").strip().casefold()) for entry_id, row in entries.items()
+        }
+        self.inputs = DrawInputs(entries, statuses, tables, history, byes, scores, clubs)
+        return self.inputs
+
+    def _history(self, entries: Mapping[int, dict]) -> tuple[History, Counter]:
+        """Who met whom and who partnered whom in earlier rounds, and byes had: one query over Game rows."""
+        rows = Game.objects.filter(round__event=self.event, round__number__lt=self.round_number).values_list(
+            "round__number", "is_bye", "entry_a_id", "entry_a_partner_id", "entry_b_id", "entry_b_partner_id"
+        )
+        opponents: dict[int, set[int]] = {}
+        partners: dict[int, set[int]] = {}
+        byes: Counter = Counter()
+        rounds: set[int] = set()
+        for round_number, is_bye, a, a2, b, b2 in rows:
+            rounds.add(round_number)
+            side_a = [e for e in (a, a2) if e is not None]
+            if is_bye:
+                byes.update(side_a)
+                continue
+            side_b = [e for e in (b, b2) if e is not None]
+            for x in side_a:
+                opponents.setdefault(x, set()).update(side_b)
+            if self.is_melee:
+                for side in (side_a, side_b):
+                    players = [entries[e]["player_1_id"] for e in side if e in entries]
+                    for p in players:
+                        partners.setdefault(p, set()).update(q for q in players if q != p)
+        return History(opponents=opponents, partners=partners, past_rounds=len(rounds)), byes
+
+    def _scores(self) -> dict[int, tuple[float, int | None]]:
+        """Entry id → (score, rank) from the latest standings snapshot before this round; empty without one."""
+        latest = (
+            Standing.objects.filter(event=self.event, round_number__lt=self.round_number)
+            .order_by("-round_number")
+            .values("round_number")[:1]
+        )
+        key = (self.event.ranking_precedence or ["match_points"])[0]
+        scores = {}
+        for row in Standing.objects.filter(event=self.event, round_number__in=latest).values(
+            "entry_id", "rank", "match_points", "total_points", "wins", "deals_won", "games", "byes", "metrics"
+        ):
+            value = row[key] if key in STANDING_COLUMNS else (row["metrics"] or {}).get(key, row["match_points"])
+            try:
+                score = float(value or 0)
+            except (TypeError, ValueError):
+                score = float(row["match_points"] or 0)
+            scores[row["entry_id"]] = (score, row["rank"])
+        return scores
+
+    # --- drawing ------------------------------------------------------------------------------------
+
+    def entrants(self, ids=None) -> list[Entrant]:
+        """The entries present this round (or the entries `ids`) as the pairing core's entrants."""
+        inputs = self.inputs or self.load()
+        result = []
+        for entry_id in inputs.present if ids is None else sorted(ids):
+            row = inputs.entries[entry_id]
+            players = (row["player_1_id"],) if self.is_melee else (row["player_1_id"], row["player_2_id"])
+            score, rank = inputs.scores.get(entry_id, (0.0, None))
+            result.append(
+                Entrant(
+                    id=entry_id,
+                    players=tuple(p for p in players if p is not None),
+                    club_id=inputs.clubs.get(entry_id),
+                    score=score,
+                    rank=rank,
+                    byes=inputs.byes.get(entry_id, 0),
+                    fixed_table=row["fixed_table"],
+                    needs_step_free=row["needs_step_free"],
+                )
+            )
+        return result
+
+    def options(self, method: str) -> dict[str, Any]:
+        """Event settings → generator options (only options the method knows)."""
+        inputs = self.inputs or self.load()
+        known = METHODS[method].DEFAULT_OPTIONS if method in METHODS else {}
+        options: dict[str, Any] = {}
+        if "order" in known:
+            # Berger numbers by start number, absent entries included, so the schedule is the same every round.
+            options["order"] = sorted(inputs.entries, key=lambda e: inputs.entries[e]["number"])
+        return options
+
+    def request(self, *, method: str, seed: int) -> DrawRequest:
+        inputs = self.inputs or self.load()
+        return DrawRequest(
+            method=method,
+            entrants=tuple(self.entrants()),
+            history=inputs.history,
+            tables=tuple(inputs.tables) or None,
+            round_number=self.round_number,
+            seed=seed,
+            options=self.options(method),
+        )
+
+    def generate(self, *, method: str, seed: int) -> Draw:
+        """Call the pairing core; its user errors come back as a translated `DrawFailed`."""
+        try:
+            return generate_draw(self.request(method=method, seed=seed))
+        except DrawUserError as exc:
+            raise draw_error(exc, self.numbers()) from exc
+
+    def numbers(self) -> dict[int, int]:
+        inputs = self.inputs or self.load()
+        return {entry_id: row["number"] for entry_id, row in inputs.entries.items()}
+
+    def draw(self, *, seed: int | None = None, method: str | None = None, regenerate: bool = False) -> Round:
+        """Draw this round and store it as a draft, all in one transaction.
+
+        Locks the event, then its rounds. Refuses (IllegalTransition) when the event is finished, the round
+        number is beyond the event's rounds, the previous round is not closed, or this round exists and is no
+        longer a draft; an existing draft is replaced only with `regenerate=True` (else ConfirmationRequired).
+        `seed` None draws a random seed; `method` None takes the event's method for this round. Raises
+        DrawFailed when the core cannot draw (too few present, not enough tables, ...).
+        """
+        method = method or self.event.pairing_method_for(self.round_number)
+        if method not in self.event.allowed_pairing_methods():
+            raise InvalidInput(
+                _("%(method)s is not a pairing method for %(mode)s; choose from %(choices)s.")
+                % {
+                    "method": method,
+                    "mode": self.event.get_team_mode_display(),
+                    "choices": ", ".join(self.event.allowed_pairing_methods()),
+                },
+                field="method",
+            )
+        seed = new_seed() if seed is None else seed
+        if not 0 <= seed < SEED_LIMIT:
+            raise InvalidInput(
+                _("The seed must be a whole number from 0 to %(limit)s, got %(seed)s.")
+                % {"limit": SEED_LIMIT - 1, "seed": seed},
+                field="seed",
+            )
+        with transaction.atomic():
+            event = Event.objects.select_for_update(of=("self",)).get(pk=self.event.pk)
+            self.event = event
+            existing = self._lock_rounds(event)
+            current = existing.get(self.round_number)
+            if current is not None and not regenerate:
+                raise ConfirmationRequired(
+                    _("Round %(number)s is already drawn. Confirm to replace its draft with a new draw.")
+                    % {"number": self.round_number},
+                    field="regenerate",
+                )
+            draw = self.generate(method=method, seed=seed)
+            return self._store(current, draw)
+
+    def _lock_rounds(self, event: Event) -> dict[int, Round]:
+        if event.status == Event.Status.FINISHED:
+            raise IllegalTransition(_("The event is finished: no more rounds can be drawn."))
+        if self.round_number > event.rounds:
+            raise IllegalTransition(
+                ngettext(
+                    "The event has %(rounds)s round; round %(number)s cannot be drawn.",
+                    "The event has %(rounds)s rounds; round %(number)s cannot be drawn.",
+                    event.rounds,
+                )
+                % {"rounds": event.rounds, "number": self.round_number},
+                field="number",
+            )
+        rounds = {r.number: r for r in Round.objects.select_for_update(of=("self",)).filter(event=event)}
+        previous = rounds.get(self.round_number - 1)
+        if self.round_number > 1 and (previous is None or previous.status != Round.Status.CLOSED):
+            raise IllegalTransition(
+                _("Round %(previous)s must be closed before round %(number)s is drawn.")
+                % {"previous": self.round_number - 1, "number": self.round_number},
+                field="number",
+            )
+        current = rounds.get(self.round_number)
+        if current is not None and current.status != Round.Status.DRAFT:
+            raise IllegalTransition(
+                _("Round %(number)s is %(status)s: only a draft can be drawn again.")
+                % {"number": self.round_number, "status": current.get_status_display()}
+            )
+        return rounds
+
+    def _store(self, current: Round | None, draw: Draw) -> Round:
+        quality = quality_dict(draw)
+        if current is None:
+            current = Round.objects.create(
+                event=self.event, number=self.round_number, method=draw.method, seed=draw.seed, quality=quality
+            )
+        else:
+            current.method, current.seed, current.quality = draw.method, draw.seed, quality
+            current.created_at = timezone.now()
+            current.save(update_fields=["method", "seed", "quality", "created_at"])
+            Game.objects.filter(round=current).delete()
+        Game.objects.bulk_create(games_of(current, draw, melee=self.is_melee))
+        return current
+
+    def edit(self, round: Round, *, swap: tuple[int, int] | None = None, move: tuple[int, int] | None = None) -> Round:
+        """Swap two entries (`swap`) or move the game at one table to another (`move`) in a draft.
+
+        Locks the event, then the round; refuses unless the round is a draft. Flags and quality are
+        recomputed by the core; the games are replaced in the same transaction. Raises DrawFailed for an
+        entry not in the draw, a missing game, an unknown table.
+        """
+        with transaction.atomic():
+            self.event = Event.objects.select_for_update(of=("self",)).get(pk=self.event.pk)
+            round = Round.objects.select_for_update(of=("self",)).get(pk=round.pk)
+            if round.status != Round.Status.DRAFT:
+                raise IllegalTransition(
+                    _("Round %(number)s is %(status)s: only a draft can be edited.")
+                    % {"number": round.number, "status": round.get_status_display()}
+                )
+            draw = draw_of(round, Game.objects.filter(round=round))
+            inputs = self.inputs or self.load()
+            drawn = {e for game in draw.games for e in game.entrants} | {bye.entrant for bye in draw.byes}
+            entrants = self.entrants(drawn)
+            tables = tuple(inputs.tables) or None
+            try:
+                if swap is not None:
+                    for entry_id in swap:
+                        if entry_id not in inputs.entries:
+                            raise DrawUserError("entrant_not_in_draw", entrant=entry_id)
+                    edited = swap_entrants(draw, *swap, entrants=entrants, history=inputs.history, tables=tables)
+                elif move is not None:
+                    edited = move_game(draw, *move, entrants=entrants, history=inputs.history, tables=tables)
+                else:
+                    return round
+            except DrawUserError as exc:
+                raise draw_error(exc, self.numbers()) from exc
+            round.quality = quality_dict(edited)
+            round.save(update_fields=["quality"])
+            Game.objects.filter(round=round).delete()
+            Game.objects.bulk_create(games_of(round, edited, melee=self.is_melee))
+            return round
+
+
+# --- between rows and the core's values ---------------------------------------------------------------
+
+
+def quality_dict(draw: Draw) -> dict[str, Any]:
+    """The round's stored quality: the core's measures plus counts of games, byes and flags."""
+    flags: Counter = Counter()
+    for game in draw.games:
+        flags.update(game.flags)
+    for bye in draw.byes:
+        flags.update(bye.flags)
+    return {**asdict(draw.quality), "games": len(draw.games), "byes": len(draw.byes), "flags": dict(flags)}
+
+
+def games_of(round: Round, draw: Draw, *, melee: bool) -> list[Game]:
+    """Unsaved Game rows for a draw: one per table, one per bye."""
+    games = []
+    for game in draw.games:
+        games.append(
+            Game(
+                round=round,
+                table_number=game.table,
+                entry_a_id=game.side_a_entrants[0],
+                entry_a_partner_id=game.side_a_entrants[1] if melee else None,
+                entry_b_id=game.side_b_entrants[0],
+                entry_b_partner_id=game.side_b_entrants[1] if melee else None,
+                seats=dict(game.seats),
+                first_dealer=game.first_dealer,
+                flags=list(game.flags),
+            )
+        )
+    for bye in draw.byes:
+        games.append(Game(round=round, table_number=None, entry_a_id=bye.entrant, is_bye=True, flags=list(bye.flags)))
+    return games
+
+
+def draw_of(round: Round, games) -> Draw:
+    """The stored draft as the core's Draw (for edits): `games` are the round's Game rows."""
+    drawn, byes = [], []
+    for game in sorted(games, key=lambda g: (g.is_bye, g.table_number or 0, g.entry_a_id)):
+        if game.is_bye:
+            byes.append(Bye(entrant=game.entry_a_id, flags=tuple(game.flags)))
+            continue
+        side_a = tuple(e for e in (game.entry_a_id, game.entry_a_partner_id) if e is not None)
+        side_b = tuple(e for e in (game.entry_b_id, game.entry_b_partner_id) if e is not None)
+        seats = {seat: int(player) for seat, player in (game.seats or {}).items()}
+        drawn.append(
+            DrawnGame(
+                table=game.table_number,
+                side_a=side_a[0],
+                side_b=side_b[0],
+                seats=seats,
+                first_dealer=game.first_dealer,
+                flags=tuple(game.flags),
+                side_a_players=(seats.get("N"), seats.get("S")),
+                side_b_players=(seats.get("E"), seats.get("W")),
+                side_a_entrants=side_a,
+                side_b_entrants=side_b,
+            )
+        )
+    stored = round.quality or {}
+    quality = DrawQuality(
+        rematches=stored.get("rematches", 0),
+        repeated_partners=stored.get("repeated_partners", 0),
+        same_club=stored.get("same_club", 0),
+        max_score_gap=stored.get("max_score_gap", 0.0),
+        total_score_gap=stored.get("total_score_gap", 0.0),
+    )
+    return Draw(games=tuple(drawn), byes=tuple(byes), quality=quality, seed=round.seed, method=round.method)
+
+
+def next_round_number(event: Event) -> int:
+    """The round to draw or work on next: the highest drawn round if it is not closed, else the one after.
+
+    One query. May exceed `event.rounds` when every round is closed.
+    """
+    last = Round.objects.filter(event=event).order_by("-number").values_list("number", "status").first()
+    if last is None:
+        return 1
+    number, status = last
+    return number if status != Round.Status.CLOSED else number + 1
