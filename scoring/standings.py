@@ -1,44 +1,369 @@
 """Standings: computed from confirmed sheets, snapshotted per round, recomputed by a Celery task.
 
-Entry points for other modules:
-- `standings_request_recompute(*, event_id)`: call after a sheet is confirmed or corrected (or an adjustment
-  changes). Marks the event dirty and queues the recompute after the current transaction commits.
+Entry points:
+- `standings_request_recompute(*, event_id)`: call after a sheet is confirmed or corrected, or after an
+  adjustment changes. Marks the event dirty and queues the recompute task after the transaction commits.
+- `standings_recompute_if_dirty(*, event_id)`: what the task runs: coalesced and crash-safe (see there).
+- `standings_compute(*, event)`: the unsaved snapshot rows for every released round, in a fixed number
+  of queries (per-entry aggregates in SQL, pairwise metrics in Python via `scoring.metrics`).
+- `standings_status(*, event_id)`: small JSON for the organiser's status panel.
+- `adjustment_create(...)`/`adjustment_delete(...)`: penalties and organiser adjustments, each with a reason.
+
+What counts: games whose sheet is confirmed or locked; byes of released or closed rounds (scored as a win
+with `Event.bye_points` game points); adjustments of rounds up to the snapshot's round (an adjustment with
+no round counts from round 1). In mêlée every single-player entry gets its side's result.
 """
 
-from django.db import transaction
-from django.db.models import F
-from django.utils import timezone
+from __future__ import annotations
 
-from tournaments.models import Event
+import logging
+from collections import defaultdict
+from decimal import Decimal
+
+from django.db import connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import metrics
+from scoring.models import Adjustment, Sheet
+from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
+
+logger = logging.getLogger(__name__)
+
+COUNTED_SHEET_STATUSES = (Sheet.Status.CONFIRMED, Sheet.Status.LOCKED)
+SNAPSHOT_ROUND_STATUSES = (Round.Status.RELEASED, Round.Status.CLOSED)
+
+
+class StandingsError(ValueError):
+    """A user error in a standings request (translated message)."""
+
+
+# --- requesting a recompute -------------------------------------------------------------------------
 
 
 def standings_request_recompute(*, event_id: int) -> None:
     """Mark the event's standings dirty and queue one recompute after commit.
 
-    Safe to call many times in a burst: the task coalesces (per-event lock + dirty mark), so a burst of
-    confirmations gives one or two recomputes, never stale standings. Raises nothing for an unknown event
-    (the task finds nothing to do).
+    Safe to call many times in a burst: the task coalesces, so a burst of confirmations gives one or two
+    recomputes and never leaves stale standings. Call it inside the transaction that changed the sheet (or
+    right after); the task is sent only when that transaction commits.
     """
     from scoring.tasks import standings_recompute as standings_recompute_task
 
-    Event.objects.filter(pk=event_id, standings_dirty=False).update(standings_dirty=True)
+    # Unconditional on purpose: while a recompute holds the event row, this waits and lands after it,
+    # so the mark is never lost (a `WHERE standings_dirty = false` would skip the row and lose it).
+    Event.objects.filter(pk=event_id).update(standings_dirty=True)
     standings_recompute_task.delay_on_commit(event_id=event_id)
 
 
-def standings_recompute_if_dirty(*, event_id: int) -> dict:
-    """Recompute the event's standings if marked dirty; coalesces a burst into one run.
+# --- the recompute service --------------------------------------------------------------------------
 
-    Clears the dirty mark *before* computing, under a row lock on the event, so a confirmation that lands
-    while we compute marks it dirty again and queues another run. Returns {"event_id", "version", "skipped"}.
+
+def standings_recompute_if_dirty(*, event_id: int) -> dict:
+    """Recompute and store the event's standings if they are marked dirty.
+
+    Coalescing and crash safety come from one transaction that locks the event row, clears the dirty mark,
+    recomputes everything from the stored sheets and overwrites the snapshot:
+    - a concurrent recompute of the same event skips (row locked: the lock holder's reads start after the
+      lock, so they already include every confirmation whose task could see the lock);
+    - a confirmation during the recompute waits for the row, marks it dirty again and queues a new task;
+    - a worker that dies mid-way rolls back: the event stays dirty and the redelivered task recomputes.
+
+    Returns {"event_id", "version", "skipped", "rows"}.
     """
     with transaction.atomic():
-        event = Event.objects.select_for_update(of=("self",)).filter(pk=event_id).first()
-        if event is None:
-            return {"event_id": event_id, "version": None, "skipped": True}
-        if not event.standings_dirty:
-            return {"event_id": event_id, "version": event.standings_version, "skipped": True}
-        Event.objects.filter(pk=event_id).update(
-            standings_dirty=False, standings_version=F("standings_version") + 1, standings_computed_at=timezone.now()
+        event = (
+            Event.objects.select_for_update(of=("self",), skip_locked=True)
+            .filter(pk=event_id)
+            .first()
         )
-    event.refresh_from_db(fields=["standings_version"])
-    return {"event_id": event_id, "version": event.standings_version, "skipped": False}
+        if event is None:
+            busy = Event.objects.filter(pk=event_id).exists()
+            return {"event_id": event_id, "version": None, "skipped": "busy" if busy else "missing", "rows": 0}
+        if not event.standings_dirty:
+            return {"event_id": event_id, "version": event.standings_version, "skipped": "clean", "rows": 0}
+        rows = _store(event)
+    return {"event_id": event_id, "version": event.standings_version, "skipped": False, "rows": rows}
+
+
+def standings_recompute(*, event_id: int) -> dict:
+    """Recompute and store the event's standings now, dirty or not (organiser's button, tests, import)."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update(of=("self",)).get(pk=event_id)
+        rows = _store(event)
+    return {"event_id": event_id, "version": event.standings_version, "skipped": False, "rows": rows}
+
+
+def _store(event: Event) -> int:
+    """Inside the caller's transaction, with the event row locked: compute, overwrite, bump the version."""
+    rows = standings_compute(event=event)
+    Standing.objects.filter(event=event).delete()
+    Standing.objects.bulk_create(rows, batch_size=2000)
+    now = timezone.now()
+    event.standings_dirty = False
+    event.standings_version += 1
+    event.standings_computed_at = now
+    Event.objects.filter(pk=event.pk).update(
+        standings_dirty=False, standings_version=event.standings_version, standings_computed_at=now
+    )
+    return len(rows)
+
+
+# --- computing --------------------------------------------------------------------------------------
+
+_AGGREGATES_SQL = """
+WITH part AS (
+    SELECT g.id AS game_id, r.number AS round_number, r.status AS round_status, g.is_bye AS is_bye,
+           g.entry_a_id AS entry_id, 'A' AS side, 'B' AS other
+      FROM {game} g JOIN {round} r ON r.id = g.round_id WHERE r.event_id = %(event)s
+    UNION ALL
+    SELECT g.id, r.number, r.status, g.is_bye, g.entry_a_partner_id, 'A', 'B'
+      FROM {game} g JOIN {round} r ON r.id = g.round_id
+     WHERE r.event_id = %(event)s AND g.entry_a_partner_id IS NOT NULL
+    UNION ALL
+    SELECT g.id, r.number, r.status, g.is_bye, g.entry_b_id, 'B', 'A'
+      FROM {game} g JOIN {round} r ON r.id = g.round_id
+     WHERE r.event_id = %(event)s AND g.entry_b_id IS NOT NULL
+    UNION ALL
+    SELECT g.id, r.number, r.status, g.is_bye, g.entry_b_partner_id, 'B', 'A'
+      FROM {game} g JOIN {round} r ON r.id = g.round_id
+     WHERE r.event_id = %(event)s AND g.entry_b_partner_id IS NOT NULL
+),
+played AS (
+    SELECT p.entry_id, p.round_number, p.is_bye, p.round_status,
+           (s.status IN ('confirmed', 'locked')) AS counted,
+           CASE WHEN p.side = 'A' THEN s.total_a ELSE s.total_b END AS own,
+           CASE WHEN p.side = 'A' THEN s.total_b ELSE s.total_a END AS opp,
+           CASE WHEN s.winner = p.side THEN 'W'
+                WHEN s.winner = p.other THEN 'L'
+                WHEN (CASE WHEN p.side = 'A' THEN s.total_a - s.total_b ELSE s.total_b - s.total_a END) > 0
+                    THEN 'W'
+                WHEN s.total_a = s.total_b THEN 'D'
+                ELSE 'L' END AS outcome,
+           {deals_won} AS deals_won
+      FROM part p LEFT JOIN {sheet} s ON s.game_id = p.game_id
+),
+per_round AS (
+    SELECT entry_id, round_number,
+           COUNT(*) FILTER (WHERE counted AND NOT is_bye) AS games,
+           COUNT(*) FILTER (WHERE counted AND NOT is_bye AND outcome = 'W') AS wins,
+           COUNT(*) FILTER (WHERE counted AND NOT is_bye AND outcome = 'D') AS draws,
+           COUNT(*) FILTER (WHERE counted AND NOT is_bye AND outcome = 'L') AS losses,
+           COUNT(*) FILTER (WHERE is_bye AND round_status IN ('released', 'closed')) AS byes,
+           COALESCE(SUM(own) FILTER (WHERE counted AND NOT is_bye), 0) AS points_for,
+           COALESCE(SUM(opp) FILTER (WHERE counted AND NOT is_bye), 0) AS points_against,
+           COALESCE(SUM(deals_won) FILTER (WHERE counted AND NOT is_bye), 0) AS deals_won
+      FROM played GROUP BY entry_id, round_number
+)
+SELECT entry_id, round_number,
+       SUM(games) OVER w, SUM(wins) OVER w, SUM(draws) OVER w, SUM(losses) OVER w, SUM(byes) OVER w,
+       SUM(points_for) OVER w, SUM(points_against) OVER w, SUM(deals_won) OVER w
+  FROM per_round
+WINDOW w AS (PARTITION BY entry_id ORDER BY round_number ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+ORDER BY entry_id, round_number
+"""
+
+# Deals a side won on one sheet: deal scores come from the rules engine's result cached on the sheet.
+_DEALS_WON = {
+    "postgresql": (
+        "(SELECT COUNT(*) FROM jsonb_array_elements(CASE WHEN jsonb_typeof(s.result -> 'deals') = 'array' "
+        "THEN s.result -> 'deals' ELSE '[]'::jsonb END) AS d(deal) "
+        "WHERE jsonb_typeof(d.deal -> 'score') = 'object' "
+        "AND (d.deal -> 'score' ->> p.side)::numeric > (d.deal -> 'score' ->> p.other)::numeric)"
+    ),
+    "sqlite": (
+        "(SELECT COUNT(*) FROM json_each(s.result, '$.deals') AS d "
+        "WHERE json_type(d.value, '$.score') = 'object' "
+        "AND json_extract(d.value, '$.score.' || p.side) > json_extract(d.value, '$.score.' || p.other))"
+    ),
+}
+
+
+def _aggregate_rows(event_id: int) -> list[tuple]:
+    """Cumulative per-(entry, round) figures, one query: (entry, round, games, wins, draws, losses, byes,
+    points for, points against, deals won), only for rounds in which the entry has a game."""
+    sql = _AGGREGATES_SQL.format(
+        game=Game._meta.db_table,
+        round=Round._meta.db_table,
+        sheet=Sheet._meta.db_table,
+        deals_won=_DEALS_WON[connection.vendor],
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {"event": event_id})
+        return cursor.fetchall()
+
+
+def lots_seed(event: Event, rounds: list[dict]) -> str:
+    """The seed for drawing lots: the first round's draw seed (kept by export/import), else the date."""
+    first = min(rounds, key=lambda r: r["number"], default=None)
+    return str(first["seed"]) if first else event.date.isoformat()
+
+
+def standings_compute(*, event: Event) -> list[Standing]:
+    """Unsaved Standing rows for every released or closed round of `event` (cumulative after each round).
+
+    Reads in a fixed number of queries (rounds, entries, withdrawals, aggregates in SQL, counted games for
+    pairwise metrics, adjustments), whatever the event's size. Ranked by `Event.ranking_precedence`
+    (unknown keys ignored; the registry default when empty)."""
+    precedence = metrics.effective_precedence(event.ranking_precedence)
+    rounds = list(Round.objects.filter(event=event).values("number", "status", "seed"))
+    snapshot_rounds = sorted(r["number"] for r in rounds if r["status"] in SNAPSHOT_ROUND_STATUSES)
+    if not snapshot_rounds:
+        return []
+    numbers = dict(Entry.objects.filter(event=event).values_list("id", "number"))
+    withdrawn_from = {}
+    for entry_id, round_number in CheckIn.objects.filter(
+        entry__event=event, status=CheckIn.Status.WITHDRAWN
+    ).values_list("entry_id", "round_number"):
+        withdrawn_from[entry_id] = min(round_number, withdrawn_from.get(entry_id, round_number))
+
+    # entry id → list of cumulative rows by round, ascending.
+    cumulative: dict[int, list[tuple]] = defaultdict(list)
+    for row in _aggregate_rows(event.pk):
+        cumulative[row[0]].append(row)
+
+    games = Game.objects.filter(
+        round__event=event, is_bye=False, sheet__status__in=COUNTED_SHEET_STATUSES
+    ).values_list(
+        "round__number", "entry_a_id", "entry_a_partner_id", "entry_b_id", "entry_b_partner_id",
+        "sheet__total_a", "sheet__total_b", "sheet__winner",
+    )
+    meetings_by_round: list[tuple[int, metrics.Meeting]] = []
+    win, draw, loss = Decimal(event.points_win), Decimal(event.points_draw), Decimal(event.points_loss)
+    for number, a1, a2, b1, b2, total_a, total_b, winner in games:
+        if winner not in ("A", "B"):
+            winner = "A" if total_a > total_b else "B" if total_b > total_a else ""
+        points_a, points_b = (win, loss) if winner == "A" else (loss, win) if winner == "B" else (draw, draw)
+        side_a = tuple(e for e in (a1, a2) if e)
+        side_b = tuple(e for e in (b1, b2) if e)
+        meetings_by_round.append((number, metrics.Meeting(side_a, side_b, points_a, points_b)))
+
+    adjustments = list(
+        Adjustment.objects.filter(event=event).values_list("entry_id", "round_number", "kind", "match_points", "points")
+    )
+
+    seed = lots_seed(event, rounds)
+    now = timezone.now()
+    result: list[Standing] = []
+    for after in snapshot_rounds:
+        lines: dict[int, metrics.Line] = {}
+        for entry_id, rows in cumulative.items():
+            upto = [r for r in rows if r[1] <= after]
+            if not upto or entry_id not in numbers:
+                continue
+            _, _, games_, wins, draws, losses, byes, points_for, against, deals_won = upto[-1]
+            line = metrics.Line(entry_id=entry_id, number=numbers[entry_id])
+            line.games, line.wins, line.draws, line.losses, line.byes = (
+                int(games_), int(wins), int(draws), int(losses), int(byes)
+            )
+            line.total_points = int(points_for) + int(byes) * event.bye_points
+            line.points_against = int(against)
+            line.deals_won = int(deals_won)
+            line.match_points = (line.wins + line.byes) * win + line.draws * draw + line.losses * loss
+            lines[entry_id] = line
+        for entry_id, round_number, kind, match_points, points in adjustments:
+            if (round_number or 1) > after or entry_id not in numbers:
+                continue
+            line = lines.get(entry_id)
+            if line is None:
+                line = lines[entry_id] = metrics.Line(entry_id=entry_id, number=numbers[entry_id])
+            line.adjustment_match_points += match_points
+            line.adjustment_points += points
+            line.match_points += match_points
+            line.total_points += points
+            if kind == Adjustment.Kind.PENALTY:
+                line.penalties += 1
+        for entry_id, line in lines.items():
+            line.withdrawn = withdrawn_from.get(entry_id, after + 1) <= after
+        data = metrics.RankingInput(
+            lines=lines, meetings=[m for number, m in meetings_by_round if number <= after], lots_seed=seed
+        )
+        for ranked in metrics.rank(data, precedence):
+            line = lines[ranked.entry_id]
+            values = {key: metrics.json_value(v) for key, v in ranked.metrics.items()}
+            values.update(
+                adjustment_match_points=metrics.json_value(line.adjustment_match_points),
+                adjustment_points=line.adjustment_points,
+                withdrawn=line.withdrawn,
+            )
+            result.append(
+                Standing(
+                    event_id=event.pk, round_number=after, entry_id=line.entry_id, rank=ranked.rank,
+                    games=line.games, wins=line.wins, draws=line.draws, losses=line.losses, byes=line.byes,
+                    match_points=line.match_points, total_points=line.total_points,
+                    points_against=line.points_against, deals_won=line.deals_won, penalties=line.penalties,
+                    metrics=values, computed_at=now,
+                )
+            )
+    return result
+
+
+# --- status and adjustments ---------------------------------------------------------------------------
+
+
+def standings_status(*, event_id: int) -> dict:
+    """The organiser's status panel: {"dirty", "version", "computed_at" (ISO or None), "rows"}."""
+    event = Event.objects.filter(pk=event_id).values(
+        "standings_dirty", "standings_version", "standings_computed_at"
+    ).first()
+    if event is None:
+        raise StandingsError(_("Event %(id)s does not exist.") % {"id": event_id})
+    computed_at = event["standings_computed_at"]
+    return {
+        "dirty": event["standings_dirty"],
+        "version": event["standings_version"],
+        "computed_at": computed_at.isoformat() if computed_at else None,
+    }
+
+
+def adjustment_create(
+    *,
+    event: Event,
+    entry: Entry,
+    kind: str,
+    reason: str,
+    match_points: Decimal | int = 0,
+    points: int = 0,
+    round_number: int | None = None,
+    user=None,
+) -> Adjustment:
+    """Add a penalty or an adjustment (its own row, with a reason) and queue a standings recompute.
+
+    Raises StandingsError naming the field when the entry is of another event, the kind is unknown, the
+    reason is empty, both amounts are zero or the round is outside the event's rounds."""
+    if entry.event_id != event.pk:
+        raise StandingsError(_("Entry: start number %(number)s is not in this event.") % {"number": entry.number})
+    if kind not in Adjustment.Kind.values:
+        raise StandingsError(_("Kind: choose penalty or adjustment, not “%(kind)s”.") % {"kind": kind})
+    if not (reason or "").strip():
+        raise StandingsError(_("Reason: a penalty or adjustment needs a reason."))
+    try:
+        match_points = Decimal(str(match_points))
+    except ArithmeticError as exc:
+        raise StandingsError(_("Match points: “%(value)s” is not a number.") % {"value": match_points}) from exc
+    if match_points.as_tuple().exponent < -2 or abs(match_points) >= 10**6:
+        raise StandingsError(
+            _("Match points: at most two decimals and less than a million; got %(value)s.") % {"value": match_points}
+        )
+    if not match_points and not points:
+        raise StandingsError(_("Match points and game points are both 0: the adjustment would change nothing."))
+    if round_number is not None and not 1 <= round_number <= event.rounds:
+        raise StandingsError(
+            _("Round: must be between 1 and %(rounds)s; got %(round)s.")
+            % {"rounds": event.rounds, "round": round_number}
+        )
+    with transaction.atomic():
+        adjustment = Adjustment.objects.create(
+            event=event, entry=entry, kind=kind, reason=reason.strip(), match_points=match_points, points=points,
+            round_number=round_number, created_by=user if user and user.is_authenticated else None,
+        )
+        standings_request_recompute(event_id=event.pk)
+    return adjustment
+
+
+def adjustment_delete(*, adjustment: Adjustment) -> None:
+    """Remove a penalty or adjustment and queue a standings recompute."""
+    with transaction.atomic():
+        event_id = adjustment.event_id
+        adjustment.delete()
+        standings_request_recompute(event_id=event_id)
