@@ -261,7 +261,12 @@ def _resolve(rules: Any, options: Any) -> tuple[RuleSet | None, tuple[Problem, .
     for name, value in options.items():
         if name not in SETTING_NAMES:
             problems.append(
-                Problem(None, "options", "unknown_setting", {"name": show(name), "choices": ", ".join(SETTING_NAMES)})
+                Problem(
+                    None,
+                    f"options.{name}" if isinstance(name, str) else "options",
+                    "unknown_setting",
+                    {"name": show(name), "choices": ", ".join(SETTING_NAMES)},
+                )
             )
             continue
         if name in ("deals", "target") and value is None:

@@ -22,6 +22,7 @@ from scoring.rules.presets import Family
 from scoring.rules.ruleset import BIDS, CAPOT_BID, CAPOT_BID_VALUE, ContractInfo, RuleSet
 
 DEAL_FIELDS = ("contract", "tricks", "last_trick", "capot", "belote", "declarations", "eldest")
+PLAY_FIELDS = ("tricks", "last_trick", "capot", "belote", "declarations")
 CONTRACT_FIELDS = ("taker", "trump", "bid", "multiplier")
 _DEAL_FIELD_SET = frozenset(DEAL_FIELDS)
 _CONTRACT_FIELD_SET = frozenset(CONTRACT_FIELDS)
@@ -95,7 +96,7 @@ def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | N
         return None, [Problem(index, "contract", "contract_missing", {})]
     contract = deal["contract"]
     if contract is None:
-        for key in DEAL_FIELDS[1:]:
+        for key in PLAY_FIELDS:  # `eldest` may stay: who sat left of the dealer is still true
             if deal.get(key) not in (None, [], {}):
                 return None, [Problem(index, key, "passed_with_play", {"name": key})]
         return PASSED, []
@@ -284,6 +285,7 @@ def _belotes(rs: RuleSet, raw: Any, trump: str, kind: str, index: int, problems:
         problems.append(Problem(index, "belote", "belote_not_list", {"got": show(raw)}))
         return []
     belotes = []
+    before = len(problems)
     for i, entry in enumerate(raw):
         if entry in TEAMS:
             belotes.append(Belote(entry, i, trump if kind == SUIT else None))
@@ -304,7 +306,7 @@ def _belotes(rs: RuleSet, raw: Any, trump: str, kind: str, index: int, problems:
             belotes.append(Belote(entry["team"], i, suit))
             continue
         problems.append(Problem(index, f"belote.{i}", "belote_entry_invalid", {"got": show(entry)}))
-    if problems:
+    if len(problems) > before:
         return []
     if rs.announcements == "none":
         problems.append(Problem(index, "belote", "belote_not_allowed", {"rules": rs.name}))

@@ -1,0 +1,429 @@
+"""Validation of a sheet (spec §5): every check, with the field, code and message it gives."""
+
+import pytest
+
+from scoring.rules import score_game
+
+
+def game(rules, *deals, **options):
+    return score_game({"rules": rules, "options": options, "deals": list(deals)})
+
+
+def deal(taker="A", trump="hearts", a=92, b=70, **extra):
+    out = {"contract": {"taker": taker, "trump": trump}, "tricks": {"A": a, "B": b}}
+    for key, value in extra.items():
+        if key in ("bid", "multiplier"):
+            out["contract"][key] = value
+        else:
+            out[key] = value
+    return out
+
+
+def only_error(result):
+    assert result["valid"] is False
+    [error] = result["errors"]
+    assert result["deals"][-1]["errors"] == [error]
+    return error
+
+
+def where(result):
+    error = only_error(result)
+    return error["field"], error["code"]
+
+
+# --- 1. allowed sets -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "bad", "expected"),
+    [
+        ("hoheluft", deal(taker="C"), ("contract.taker", "team_invalid")),
+        ("hoheluft", deal(taker=None), ("contract.taker", "team_invalid")),
+        ("hoheluft", deal(trump="no_trump"), ("contract.trump", "trump_invalid")),
+        ("hoheluft", deal(trump="Hearts"), ("contract.trump", "trump_invalid")),
+        ("hoheluft", deal(bid=80), ("contract.bid", "bid_not_allowed")),
+        ("hoheluft", deal(multiplier=2), ("contract.multiplier", "multiplier_invalid")),
+        ("belot", deal(multiplier=3), ("contract.multiplier", "multiplier_invalid")),
+        ("belot", deal(bid=100), ("contract.bid", "bid_not_allowed")),
+        ("hoheluft", deal(last_trick="C"), ("last_trick", "team_invalid")),
+        ("hoheluft", deal(eldest=1), ("eldest", "team_invalid")),
+        ("hoheluft", deal(capot="both"), ("capot", "team_invalid")),
+        ("hoheluft", deal(belote=["C"]), ("belote.0", "belote_entry_invalid")),
+        ("hoheluft", deal(belote="A"), ("belote", "belote_not_list")),
+        ("hoheluft", deal(colour="red"), ("deal", "unknown_field")),
+        (
+            "hoheluft",
+            {"contract": {"taker": "A", "trump": "hearts", "who": 1}, "tricks": {"A": 92, "B": 70}},
+            ("contract", "unknown_field"),
+        ),
+        ("hoheluft", {"tricks": {"A": 92, "B": 70}}, ("contract", "contract_missing")),
+        ("hoheluft", {"contract": "A hearts"}, ("contract", "contract_not_object")),
+        ("hoheluft", ["not", "a", "deal"], ("deal", "deal_not_object")),
+        (
+            "classic",
+            deal(declarations={"A": [{"type": "sixte", "suit": "clubs", "high": "A"}]}),
+            ("declarations.A.0.type", "declaration_type"),
+        ),
+        (
+            "classic",
+            deal(declarations={"A": [{"type": "tierce", "suit": "stars", "high": "A"}]}),
+            ("declarations.A.0.suit", "declaration_suit"),
+        ),
+        (
+            "classic",
+            deal(declarations={"A": [{"type": "tierce", "suit": "clubs", "high": "B"}]}),
+            ("declarations.A.0.high", "declaration_high"),
+        ),
+        (
+            "classic",
+            deal(declarations={"B": [{"type": "carre", "rank": "X"}]}),
+            ("declarations.B.0.rank", "carre_rank_invalid"),
+        ),
+        ("classic", deal(declarations={"C": []}), ("declarations", "unknown_field")),
+    ],
+)
+def test_allowed_sets(rules, bad, expected):
+    assert where(game(rules, bad)) == expected
+
+
+def test_taker_message():
+    error = only_error(game("hoheluft", deal(taker="C")))
+    assert error == {
+        "deal": 0,
+        "field": "contract.taker",
+        "code": "team_invalid",
+        "message": 'taker must be team A or B; got "C".',
+    }
+
+
+def test_trump_message_lists_the_rule_sets_trumps():
+    error = only_error(game("hoheluft", deal(trump="all_trump")))
+    assert error["message"] == (
+        'The trump must be one of clubs, diamonds, hearts, spades in the hoheluft rule set; got "all_trump".'
+    )
+
+
+# --- 2. trick points: integers ≥ 0 adding up to the deal total -----------------------------------------
+
+
+@pytest.mark.parametrize("bad", ["92", 92.0, -1, True, None, [92]])
+def test_trick_points_are_whole_numbers(bad):
+    assert where(game("hoheluft", deal(a=bad, b=70))) == ("tricks.A", "tricks_not_integer")
+
+
+def test_sum_mismatch_message_of_the_spec():
+    error = only_error(game("hoheluft", deal(a=92, b=72)))
+    assert error == {
+        "deal": 0,
+        "field": "tricks",
+        "code": "sum_mismatch",
+        "message": "Trick points must add up to 162; got 92 + 72 = 164.",
+    }
+
+
+@pytest.mark.parametrize(
+    ("rules", "trump", "a", "b", "total"),
+    [
+        ("belot", "no_trump", 100, 62, 130),  # belot no-trumps are entered raw
+        ("belot", "all_trump", 100, 62, 258),
+        ("coinche", "all_trump", 100, 72, 162),
+    ],
+)
+def test_deal_total_depends_on_contract(rules, trump, a, b, total):
+    bid = {"bid": 80} if rules == "coinche" else {}
+    error = only_error(game(rules, deal(trump=trump, a=a, b=b, **bid)))
+    assert error["code"] == "sum_mismatch"
+    assert error["message"] == f"Trick points must add up to {total}; got {a} + {b} = {a + b}."
+
+
+def test_tricks_shape():
+    assert where(game("hoheluft", {"contract": {"taker": "A", "trump": "hearts"}, "tricks": [92, 70]})) == (
+        "tricks",
+        "tricks_not_object",
+    )
+    assert where(
+        game("hoheluft", {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 70, "C": 0}})
+    ) == ("tricks", "unknown_field")
+    assert where(game("hoheluft", {"contract": {"taker": "A", "trump": "hearts"}})) == ("tricks", "tricks_missing")
+
+
+# --- 3. reachable totals and the last trick -------------------------------------------------------------
+
+
+def test_unreachable_totals_name_the_team():
+    error = only_error(game("hoheluft", deal(a=161, b=1)))
+    assert (error["field"], error["code"]) == ("tricks.B", "unreachable")
+    assert error["message"] == (
+        "Team B cannot have 1 trick points: no set of whole tricks, with or without the 10 for the last "
+        "trick, is worth exactly 1."
+    )
+    assert where(game("belot", deal(trump="all_trump", a=5, b=253))) == ("tricks.A", "unreachable")
+    assert where(game("belot", deal(trump="no_trump", a=129, b=1))) == ("tricks.B", "unreachable")
+
+
+def test_reachable_edge_totals_are_accepted():
+    assert game("hoheluft", deal(a=162, b=0))["valid"]  # zero-point tricks, no capot
+    assert game("hoheluft", deal(a=2, b=160))["valid"]  # a plain jack and three zero cards
+    assert game("coinche", deal(trump="all_trump", a=1, b=161, bid=80))["valid"]  # Q = 1 in all-trumps
+    assert game("belot", deal(trump="all_trump", a=3, b=255))["valid"]
+
+
+def test_last_trick_needs_ten_and_reachable_card_points():
+    error = only_error(game("hoheluft", deal(a=11, b=151, last_trick="A")))
+    assert (error["field"], error["code"]) == ("tricks.A", "last_trick_unreachable")
+    assert error["message"] == (
+        "Team A took the last trick: its 11 trick points leave 1 card points, and no set of whole tricks is worth 1."
+    )
+    error = only_error(game("hoheluft", deal(a=157, b=5, last_trick="B")))
+    assert (error["field"], error["code"]) == ("tricks.B", "last_trick_below_ten")
+    assert error["message"] == "Team B took the last trick, worth 10, so it has at least 10 trick points; got 5."
+    # 0 points with the last trick is impossible even though 162-0 is fine without it.
+    assert where(game("hoheluft", deal(a=162, b=0, last_trick="B"))) == ("tricks.B", "last_trick_below_ten")
+    assert game("hoheluft", deal(a=12, b=150, last_trick="A"))["valid"]  # 2 card points: a plain jack
+    assert game("hoheluft", deal(a=162, b=0, last_trick="A"))["valid"]
+
+
+# --- 4. capot -----------------------------------------------------------------------------------------
+
+
+def test_capot_tricks_may_be_omitted_or_given_in_full():
+    omitted = {"contract": {"taker": "A", "trump": "hearts"}, "capot": "A"}
+    assert game("hoheluft", omitted)["deals"][0]["score"] == {"A": 252, "B": 0}
+    counted = {**omitted, "tricks": {"A": 162, "B": 0}}  # as counted at the table
+    assert game("hoheluft", counted)["deals"][0]["score"] == {"A": 252, "B": 0}
+    written = {**omitted, "tricks": {"A": 252, "B": 0}}
+    assert game("hoheluft", written)["deals"][0]["score"] == {"A": 252, "B": 0}
+
+
+def test_capot_tricks_must_give_everything_to_the_capot_team():
+    bad = {"contract": {"taker": "A", "trump": "hearts"}, "capot": "A", "tricks": {"A": 152, "B": 10}}
+    error = only_error(game("hoheluft", bad))
+    assert (error["field"], error["code"]) == ("tricks", "capot_tricks")
+    assert error["message"] == "A capot gives team A all the trick points (252) and team B 0; got A 152, B 10."
+
+
+def test_capot_last_trick_names_the_capot_team():
+    bad = {"contract": {"taker": "A", "trump": "hearts"}, "capot": "B", "last_trick": "A"}
+    error = only_error(game("hoheluft", bad))
+    assert (error["field"], error["code"]) == ("last_trick", "capot_last_trick")
+    assert error["message"] == "Team B made capot, so it also took the last trick; last_trick names team A."
+
+
+# --- 5. belote count fits the contract ------------------------------------------------------------------
+
+
+def test_belote_counts():
+    assert where(game("hoheluft", deal(belote=["A", "B"]))) == ("belote", "belote_count_suit")
+    five = [{"team": "A", "suit": s} for s in ("clubs", "diamonds", "hearts", "spades")] + ["B"]
+    assert where(game("coinche", deal(trump="all_trump", a=100, b=62, bid=80, belote=five))) == (
+        "belote",
+        "belote_count_all_trump",
+    )
+    assert where(game("coinche", deal(trump="no_trump", a=100, b=62, bid=80, belote=["A"]))) == (
+        "belote",
+        "belote_no_trump",
+    )
+    assert where(game("hoheluft", deal(belote=[{"team": "A", "suit": "clubs"}]))) == (
+        "belote.0.suit",
+        "belote_suit_mismatch",
+    )
+    twice = [{"team": "A", "suit": "clubs"}, {"team": "B", "suit": "clubs"}]
+    assert where(game("coinche", deal(trump="all_trump", a=100, b=62, bid=80, belote=twice))) == (
+        "belote.1",
+        "belote_suit_twice",
+    )
+    assert where(game("hoheluft", deal(belote=["A"]), announcements="none")) == ("belote", "belote_not_allowed")
+
+
+def test_belote_long_form_is_accepted():
+    result = game("hoheluft", deal(belote=[{"team": "A", "suit": "hearts"}]))
+    assert result["deals"][0]["score"] == {"A": 112, "B": 70}
+    four = [{"team": t, "suit": s} for t, s in (("A", "clubs"), ("A", "hearts"), ("B", "spades"), ("B", None))]
+    assert game("coinche", deal(trump="all_trump", a=100, b=62, bid=80, belote=four))["valid"]
+
+
+# --- 6. announcements allowed and consistent with one deck ----------------------------------------------
+
+
+def test_announcements_must_be_allowed():
+    tierce = {"A": [{"type": "tierce", "suit": "clubs", "high": "A"}]}
+    error = only_error(game("hoheluft", deal(declarations=tierce)))
+    assert (error["field"], error["code"]) == ("declarations", "declarations_not_allowed")
+    assert error["message"] == (
+        "The hoheluft rule set counts no announcements other than belote (announcements: belote_only); remove them."
+    )
+    assert where(game("belot", deal(trump="no_trump", a=80, b=50, declarations=tierce))) == (
+        "declarations",
+        "declarations_no_trump",
+    )
+    assert game("hoheluft", deal(declarations={"A": [], "B": []}))["valid"]  # empty lists are no announcements
+
+
+def test_card_in_two_announcements_is_named():
+    both = {"A": [{"type": "tierce", "suit": "spades", "high": "K"}], "B": [{"type": "carre", "rank": "Q"}]}
+    error = only_error(game("classic", deal(declarations=both)))
+    assert (error["field"], error["code"]) == ("declarations.B.0", "card_twice")
+    assert error["message"] == ("Q♠ cannot be in two announcements: team A's tierce K♠ and team B's carre Q.")
+
+
+def test_belote_card_in_the_other_teams_announcement():
+    runs = {"B": [{"type": "quarte", "suit": "hearts", "high": "A"}]}  # J Q K A of hearts
+    error = only_error(game("classic", deal(belote=["A"], declarations=runs)))
+    assert (error["field"], error["code"]) == ("belote.0", "belote_card_conflict")
+    assert error["message"] == "Team A's belote needs K♥, but K♥ is in team B's announcement quarte A♥."
+    # The same team's run may hold the belote's K and Q.
+    assert game("classic", deal(belote=["B"], declarations=runs))["valid"]
+
+
+def test_all_trump_short_belote_finds_a_free_suit():
+    carres = {"B": [{"type": "carre", "rank": "K"}]}
+    # Every king is team B's: a team A belote cannot exist in any suit.
+    error = only_error(game("coinche", deal(trump="all_trump", a=100, b=62, bid=80, belote=["A"], declarations=carres)))
+    assert error["code"] == "belote_card_conflict"
+    assert game("coinche", deal(trump="all_trump", a=100, b=62, bid=80, belote=["B"], declarations=carres))["valid"]
+
+
+def test_announcements_must_fit_two_hands_of_eight():
+    runs = {
+        "A": [{"type": "quinte", "suit": s, "high": "A", "length": 6} for s in ("clubs", "hearts")]
+        + [{"type": "tierce", "suit": "spades", "high": "A"}]
+    }
+    error = only_error(game("classic", deal(declarations=runs)))
+    assert (error["field"], error["code"]) == ("declarations.A", "hand_overflow")
+    assert error["message"] == (
+        "Team A's announcements and belotes use 15 cards that cannot be split between two hands of 8 cards."
+    )
+    # 6 + 8 cards split fine.
+    fits = {
+        "A": [
+            {"type": "quinte", "suit": "clubs", "high": "A", "length": 8},
+            {"type": "quinte", "suit": "hearts", "high": "A", "length": 6},
+        ]
+    }
+    assert game("classic", deal(declarations=fits))["valid"]
+
+
+@pytest.mark.parametrize(
+    ("item", "expected"),
+    [
+        ({"type": "tierce", "suit": "clubs", "high": "8"}, ("declarations.A.0.high", "declaration_run_too_low")),
+        (
+            {"type": "quinte", "suit": "clubs", "high": "A", "length": 9},
+            ("declarations.A.0.length", "declaration_length"),
+        ),
+        (
+            {"type": "tierce", "suit": "clubs", "high": "A", "length": 4},
+            ("declarations.A.0.length", "declaration_length"),
+        ),
+        ({"type": "carre", "rank": "8"}, ("declarations.A.0.rank", "carre_not_announcement")),
+        ({"type": "carre", "rank": "J", "suit": "clubs"}, ("declarations.A.0", "unknown_field")),
+        ("tierce", ("declarations.A.0", "declaration_not_object")),
+    ],
+)
+def test_announcement_shapes(item, expected):
+    assert where(game("classic", deal(declarations={"A": [item]}))) == expected
+
+
+def test_carre_of_sevens_message():
+    error = only_error(game("classic", deal(declarations={"A": [{"type": "carre", "rank": "7"}]})))
+    assert error["message"] == "Four 7s are not an announcement: carrés of eights and sevens do not count."
+
+
+def test_run_too_low_message():
+    error = only_error(game("classic", deal(declarations={"A": [{"type": "quarte", "suit": "clubs", "high": "9"}]})))
+    assert error["message"] == ("A run of 4 cards in the order 7 8 9 10 J Q K A ends at 10 or higher; got high 9.")
+
+
+# --- 7. coinche bids and multipliers --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("contract_extra", "options", "expected"),
+    [
+        ({}, {}, ("contract.bid", "bid_missing")),
+        ({"multiplier": 2}, {}, ("contract.bid", "bid_missing")),  # 2 only after a bid
+        ({"bid": 85}, {}, ("contract.bid", "bid_invalid")),
+        ({"bid": 70}, {}, ("contract.bid", "bid_invalid")),
+        ({"bid": 170}, {}, ("contract.bid", "bid_invalid")),
+        ({"bid": "100"}, {}, ("contract.bid", "bid_invalid")),
+        ({"bid": 130}, {"bid_max": 120}, ("contract.bid", "bid_invalid")),
+        ({"bid": 100, "multiplier": 4}, {"multipliers": [1, 2]}, ("contract.multiplier", "multiplier_invalid")),
+        ({"bid": 100, "multiplier": 3}, {}, ("contract.multiplier", "multiplier_invalid")),
+    ],
+)
+def test_coinche_bids(contract_extra, options, expected):
+    assert where(game("coinche", deal(**contract_extra), **options)) == expected
+
+
+def test_bid_messages():
+    error = only_error(game("coinche", deal(bid=85)))
+    assert error["message"] == "The bid must be 80 to 160 in steps of 10, or capot; got 85."
+    error = only_error(game("hoheluft", deal(bid=80)))
+    assert error["message"] == "Bids exist only in coinche; the hoheluft rule set has none, so remove the bid 80."
+
+
+def test_missing_multiplier_is_one():
+    result = game("coinche", deal(bid=80, a=100, b=62))
+    assert result["deals"][0]["score"] == {"A": 180, "B": 62}
+
+
+# --- 8. passed-out deals and the end of the game --------------------------------------------------------
+
+
+def test_passed_out_deal():
+    result = game("hoheluft", {"contract": None})
+    assert result["deals"] == [
+        {"outcome": "passed", "score": {"A": 0, "B": 0}, "held": 0, "collected": None, "errors": []}
+    ]
+    assert game("hoheluft", {"contract": None, "tricks": None, "belote": [], "eldest": "A"})["valid"]
+    assert where(game("hoheluft", {"contract": None, "tricks": {"A": 92, "B": 70}})) == ("tricks", "passed_with_play")
+
+
+def test_passed_deals_do_not_count_towards_the_deal_limit():
+    deals = [{"contract": None}, deal(), {"contract": None}, deal()]
+    result = game("hoheluft", *deals, deals=2)
+    assert result["valid"] and result["finished"]
+    assert result["totals"] == {"A": 184, "B": 140}
+
+
+def test_no_deal_after_the_game_ended():
+    result = game("hoheluft", deal(), deal(), deal(), deals=2)
+    error = only_error(result)
+    assert error == {
+        "deal": 2,
+        "field": "deals",
+        "code": "game_over",
+        "message": "The game already ended after deal 2; no further deal can be scored.",
+    }
+    assert result["finished"] is True and result["totals"] == {"A": 184, "B": 140}
+    assert game("hoheluft", deal(), deal(), {"contract": None}, deals=2)["errors"][0]["code"] == "game_over"
+
+
+# --- the game object -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sheet", "expected"),
+    [
+        ([], [("game", "game_not_object")]),
+        ("hoheluft", [("game", "game_not_object")]),
+        (None, [("game", "game_not_object")]),
+        ({"rules": "hoheluft"}, [("deals", "deals_not_list")]),
+        ({"rules": "hoheluft", "deals": {}}, [("deals", "deals_not_list")]),
+        ({"rules": "skat", "deals": []}, [("rules", "unknown_rules")]),
+        ({"rules": "hoheluft", "deals": [], "round": 1}, [("game", "unknown_field")]),
+        ({"rules": "hoheluft", "options": {"deals": "12"}, "deals": []}, [("options.deals", "setting_not_integer")]),
+    ],
+)
+def test_game_shape(sheet, expected):
+    result = score_game(sheet)
+    assert result["valid"] is False
+    assert [(e["field"], e["code"]) for e in result["errors"]] == expected
+    assert all(e["deal"] is None for e in result["errors"])
+    assert result["deals"] == []
+    assert result["totals"] == {"A": 0, "B": 0}
+
+
+def test_options_may_be_missing_or_null():
+    assert score_game({"rules": "hoheluft", "deals": []})["valid"]
+    assert score_game({"rules": "hoheluft", "options": None, "deals": []})["valid"]
