@@ -8,12 +8,65 @@ from typing import Any, ClassVar
 from .byes import ByeChoice, bye_preference, choose_byes
 from .generator import DrawGenerator, PlannedGame
 from .matching import pair_up
-from .quality import pairing_flags
+from .quality import Field, pairing_flags
 from .standings import standings_order
 from .types import Draw
 
 #: Random tie-break between equally good pairings: a number below this per pair.
 NOISE = 1_000
+
+
+def _table_cost(field: Field, table: list[list[int]]) -> tuple[int, int]:
+    first, second = table
+    return (
+        field.repeated_partners(first) + field.repeated_partners(second),
+        field.repeated_opponents(first, second),
+    )
+
+
+def improve(tables: list[list[list[int]]], field: Field, passes: int = 4) -> list[list[list[int]]]:
+    """Swap players between tables while that lowers (repeated partners, repeated opponents).
+
+    The two matchings form teams first and games second, so a team may be left with only past opponents
+    to play; swapping two players repairs that. Takes and returns tables as [[a, b], [c, d]] entrant ids
+    (changed in place). A swap is kept only if the summed cost of the tables it touches falls
+    lexicographically, so repeated partners never increase.
+    """
+    costs = [_table_cost(field, table) for table in tables]
+    seats = [(table, side, slot) for table in range(len(tables)) for side in (0, 1) for slot in (0, 1)]
+    for _ in range(passes):
+        improved = False
+        for here in range(len(tables)):
+            for mine in seats[4 * here : 4 * here + 4]:
+                if costs[here][1] == 0:
+                    break
+                for theirs in seats:
+                    if theirs[:2] != mine[:2] and _swap_if_better(tables, costs, mine, theirs, field):
+                        improved = True
+                        break
+        if not improved:
+            break
+    return tables
+
+
+def _swap_if_better(
+    tables: list[list[list[int]]],
+    costs: list[tuple[int, int]],
+    mine: tuple[int, int, int],
+    theirs: tuple[int, int, int],
+    field: Field,
+) -> bool:
+    (t, s, k), (u, v, m) = mine, theirs
+    touched = sorted({t, u})
+    before = tuple(map(sum, zip(*(costs[x] for x in touched), strict=True)))
+    tables[t][s][k], tables[u][v][m] = tables[u][v][m], tables[t][s][k]
+    new = {x: _table_cost(field, tables[x]) for x in touched}
+    if tuple(map(sum, zip(*new.values(), strict=True))) < before:
+        for x in touched:
+            costs[x] = new[x]
+        return True
+    tables[t][s][k], tables[u][v][m] = tables[u][v][m], tables[t][s][k]
+    return False
 
 
 class MeleeDraw(DrawGenerator):
@@ -30,18 +83,45 @@ class MeleeDraw(DrawGenerator):
     method = "melee"
     TEAM_SIZE = 1
     MINIMUM = 4
-    DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {"window": 32, "exact_limit": 60}
+    DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {"window": 32, "exact_limit": 60, "attempts": 8}
 
     def generate(self) -> Draw:
         standing = standings_order(self.entrants, self.rng)
         byes = choose_byes(
             self.entrants, len(standing) % 4, bye_preference(self.request.round_number, standing, self.rng)
         )
+        # Small fields are cheap to draw: try several random starts and keep the best (the partner count is
+        # the same minimum in each, so only repeated opponents differ). Ties keep the earliest.
+        attempts = self.options["attempts"] if len(standing) <= self.options["exact_limit"] else 1
+        best: tuple[tuple[int, int], list[list[list[int]]], bool, tuple[int, ...]] | None = None
+        for _ in range(attempts):
+            tables, sitting, exact = self._attempt(standing, byes)
+            costs = [_table_cost(self.field, table) for table in tables]
+            total = (sum(c[0] for c in costs), sum(c[1] for c in costs))
+            if best is None or total < best[0]:
+                best = (total, tables, exact, sitting)
+            if total == (best[0][0], 0):
+                break
+        assert best is not None
+        _, tables, exact, sitting = best
+        origin = "exact" if exact else "heuristic"
+        planned = []
+        for first, second in tables:
+            side_a, side_b = (tuple(first), tuple(second))
+            if self.rng.random() < 0.5:
+                side_a, side_b = side_b, side_a
+            planned.append(PlannedGame(side_a, side_b, pairing_flags(self.field, side_a, side_b, origin=origin)))
+        self.rng.shuffle(planned)
+        return self.finish(planned, [(entrant, None) for entrant in sitting])
+
+    def _attempt(self, standing: list[int], byes: ByeChoice) -> tuple[list[list[list[int]]], tuple[int, ...], bool]:
+        """One random start: partners, then games, then swaps. Returns tables, sit-outs, partner exactness."""
         order = sorted(standing)
         self.rng.shuffle(order)
         noise = random.Random(self.rng.getrandbits(64))
         player = self.field.player
         meetings = self.field.meetings
+        opponents = meetings.opponents
 
         def partner_cost(a: int, b: int) -> tuple[int, int]:
             return (int(meetings.partnered(player(a), player(b))), noise.randrange(NOISE))
@@ -59,7 +139,7 @@ class MeleeDraw(DrawGenerator):
         team_of = {entrant: index for index, team in enumerate(teams) for entrant in team}
         # Teams holding a past opponent of either member: the conflicts of the second matching.
         rivals = [
-            {team_of[o] for e in team for o in meetings.opponents.get(e, ()) if o in team_of} - {index}
+            {team_of[o] for e in team for o in opponents.get(e, ()) if o in team_of} - {index}
             for index, team in enumerate(teams)
         ]
 
@@ -74,10 +154,5 @@ class MeleeDraw(DrawGenerator):
             window=self.options["window"],
             exact_limit=self.options["exact_limit"],
         )
-        origin = "exact" if partnering.exact else "heuristic"
-        planned = []
-        for t, u in gaming.pairs:
-            side_a, side_b = (teams[t], teams[u]) if self.rng.random() < 0.5 else (teams[u], teams[t])
-            planned.append(PlannedGame(side_a, side_b, pairing_flags(self.field, side_a, side_b, origin=origin)))
-        self.rng.shuffle(planned)
-        return self.finish(planned, [(entrant, None) for entrant in partnering.byes])
+        tables = improve([[list(teams[t]), list(teams[u])] for t, u in gaming.pairs], self.field)
+        return tables, partnering.byes, partnering.exact
