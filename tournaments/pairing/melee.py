@@ -75,9 +75,10 @@ class MeleeDraw(DrawGenerator):
     First the partners: a matching of the players that repeats no partnership while avoidable (absolute,
     exact together with the choice of who sits out), with the 1 to 3 sit-outs (player count not divisible
     by 4) chosen among those with the fewest byes, lowest in the standings first (random in round 1). Then
-    the games: a matching of the teams that minimises players meeting an opponent again. Both matchings
-    break ties at random by ``seed``. Partners sit opposite. Clubs are not considered. Options: ``window``,
-    ``exact_limit`` (as for Swiss).
+    the games: a matching of the teams that minimises players meeting an opponent again, then swaps of two
+    players while that lowers repeated opponents (``improve``). Fields up to ``exact_limit`` players take
+    the best of ``attempts`` random starts. Both matchings break ties at random by ``seed``. Partners sit
+    opposite. Clubs are not considered. Options: ``window``, ``exact_limit`` (as for Swiss), ``attempts``.
     """
 
     method = "melee"
