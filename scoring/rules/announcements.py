@@ -18,6 +18,7 @@ from scoring.rules.cards import (
     SUITS,
     TEAMS,
     card_name,
+    run_type,
     run_value,
 )
 from scoring.rules.messages import Problem, show
@@ -26,8 +27,20 @@ RUN_FIELDS = frozenset({"type", "suit", "high", "length"})
 CARRE_FIELDS = frozenset({"type", "rank"})
 
 
+def card_bit(suit: str, rank: str) -> int:
+    """A card as one bit of a 32-bit deck mask."""
+    return 1 << (SUIT_INDEX[suit] * 8 + RANK_INDEX[rank])
+
+
+SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+KING_QUEEN = {suit: card_bit(suit, "K") | card_bit(suit, "Q") for suit in SUITS}
+
+
 class Declaration(NamedTuple):
-    """One announced run or carré of a team. `rank` is the top card of a run, the rank of a carré."""
+    """One announced run or carré of a team. `rank` is the top card of a run, the rank of a carré.
+
+    `mask` holds its cards as deck bits; `key` orders announcements for the French comparison (value, carré
+    over run, carré rank, run length, top card), before the trump test."""
 
     team: str
     index: int
@@ -36,6 +49,8 @@ class Declaration(NamedTuple):
     rank: str
     length: int
     value: int
+    mask: int
+    key: tuple[int, int, int, int, int]
 
     @property
     def is_carre(self) -> bool:
@@ -53,6 +68,28 @@ class Declaration(NamedTuple):
             return f"carre {self.rank}"
         kind = self.type if self.length <= 5 else f"{self.type}({self.length})"
         return f"{kind} {card_name(self.suit, self.rank)}"
+
+
+def _template(kind: str, suit: str | None, rank: str, length: int) -> tuple:
+    """Everything of a Declaration but its team and index, computed once per possible announcement."""
+    if kind == CARRE:
+        mask = sum(card_bit(s, rank) for s in SUITS)
+        value = CARRE_VALUES[rank]
+        return (kind, None, rank, 4, value, mask, (value, 1, CARRE_ORDER[rank], 0, 0))
+    top = RANK_INDEX[rank]
+    mask = sum(card_bit(suit, RANKS[i]) for i in range(top - length + 1, top + 1))
+    value = run_value(length)
+    return (kind, suit, rank, length, value, mask, (value, 0, 0, length, top))
+
+
+# (type, suit, high, length) of every legal run, and the rank of every carré -> template.
+_RUNS = {
+    (run_type(length), suit, RANKS[top], length): _template(run_type(length), suit, RANKS[top], length)
+    for suit in SUITS
+    for length in range(3, MAX_RUN + 1)
+    for top in range(length - 1, len(RANKS))
+}
+_CARRES = {rank: _template(CARRE, None, rank, 4) for rank in CARRE_VALUES}
 
 
 class Belote(NamedTuple):
@@ -88,6 +125,24 @@ def parse_declarations(raw: Any, deal: int) -> tuple[dict[str, list[Declaration]
 
 
 def _parse_one(item: Any, team: str, index: int, deal: int, problems: list[Problem]) -> Declaration | None:
+    if type(item) is dict:
+        # Fast path: a well-formed announcement is looked up among all possible ones.
+        kind = item.get("type")
+        if kind == CARRE:
+            rank = item.get("rank")
+            if type(rank) is str and len(item) == 2 and rank in _CARRES:
+                return Declaration(team, index, *_CARRES[rank])
+        elif type(kind) is str and kind in RUN_TYPES and item.keys() <= RUN_FIELDS:
+            suit, high, length = item.get("suit"), item.get("high"), item.get("length")
+            if type(suit) is str and type(high) is str and (length is None or type(length) is int):
+                found = _RUNS.get((kind, suit, high, RUN_TYPES[kind] if length is None else length))
+                if found is not None:
+                    return Declaration(team, index, *found)
+    return _parse_slowly(item, team, index, deal, problems)
+
+
+def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Problem]) -> Declaration | None:
+    """The full checks, naming what is wrong (or accepting an unusual but valid form)."""
     field = f"declarations.{team}.{index}"
     if not isinstance(item, dict):
         problems.append(Problem(deal, field, "declaration_not_object", {"got": show(item)}))
@@ -115,7 +170,7 @@ def _parse_one(item: Any, team: str, index: int, deal: int, problems: list[Probl
                 )
             )
             return None
-        return Declaration(team, index, CARRE, None, rank, 4, CARRE_VALUES[rank])
+        return Declaration(team, index, *_CARRES[rank])
 
     suit, high, length = item.get("suit"), item.get("high"), item.get("length")
     before = len(problems)
@@ -165,7 +220,7 @@ def _parse_one(item: Any, team: str, index: int, deal: int, problems: list[Probl
             )
         )
         return None
-    return Declaration(team, index, kind, suit, high, length, run_value(length))
+    return Declaration(team, index, *_RUNS[(kind, suit, high, length)])
 
 
 def check_deck(
@@ -177,6 +232,28 @@ def check_deck(
     announcement; each team's announcements and belotes fit in two hands of 8 cards. Returns the belotes
     with all-trumps short forms given a suit, and the problems (each naming the card).
     """
+    # Fast path on deck bitmasks; anything unusual goes through the card-by-card checks below.
+    used = 0
+    team_mask = {"A": 0, "B": 0}
+    for team in TEAMS:
+        for declaration in declarations[team]:
+            if used & declaration.mask:
+                return _check_deck_slowly(declarations, belotes, trump, deal)
+            used |= declaration.mask
+            team_mask[team] |= declaration.mask
+    held = dict(team_mask)
+    for belote in belotes:
+        if belote.suit is None or team_mask[OTHER[belote.team]] & KING_QUEEN[belote.suit]:
+            return _check_deck_slowly(declarations, belotes, trump, deal)
+        held[belote.team] |= KING_QUEEN[belote.suit]
+    if held["A"].bit_count() > 8 or held["B"].bit_count() > 8:
+        return _check_deck_slowly(declarations, belotes, trump, deal)  # may still fit in two hands
+    return belotes, []
+
+
+def _check_deck_slowly(
+    declarations: dict[str, list[Declaration]], belotes: list[Belote], trump: str, deal: int
+) -> tuple[list[Belote], list[Problem]]:
     owner: dict[tuple[str, str], Declaration] = {}
     for team in TEAMS:
         for declaration in declarations[team]:
@@ -301,16 +378,15 @@ def _hands_needed(own: list[Declaration], belotes: list[Belote], owner: dict) ->
 
 
 def _french_key(d: Declaration, trump: str) -> tuple[int, ...]:
-    if d.is_carre:
-        return (d.value, 1, CARRE_ORDER[d.rank], 0, 0, 0)
-    in_trump = 1 if d.suit == trump or trump == ALL_TRUMP else 0
-    return (d.value, 0, 0, d.length, RANK_INDEX[d.rank], in_trump)
+    """Between runs of equal value and length and top card, the run in trumps wins."""
+    return (*d.key, 1 if d.suit == trump or (trump == ALL_TRUMP and d.suit is not None) else 0)
 
 
 def counted_french(
     declarations: dict[str, list[Declaration]], trump: str, tie: str, eldest: str | None, capot: str | None
-) -> tuple[int, int] | str:
-    """Counted announcement points (A, B) under the French comparison, or "eldest_missing".
+) -> tuple[int, int] | None:
+    """Counted announcement points (A, B) under the French comparison; None for a tie under `eldest`
+    when the deal names no eldest team.
 
     The team with the best single announcement scores all of its announcements, the other none; an exact
     tie cancels all (`cancel`) or goes to `eldest`. A team that won no trick (the other made capot) loses
@@ -330,7 +406,7 @@ def counted_french(
             winner = "A" if best_a > best_b else "B"
         elif tie == "eldest":
             if eldest is None:
-                return "eldest_missing"
+                return None  # the deal must name the eldest team
             winner = eldest
         else:
             return 0, 0

@@ -50,11 +50,7 @@ def round_belot(points: int, kind: str, more: bool) -> int:
 
 def score_deal(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     """Score a validated played deal. Dispatches on the rule set's family."""
-    if rs.family is Family.TAKE:
-        return _score_take(rs, deal)
-    if rs.family is Family.COINCHE:
-        return _score_coinche(rs, deal)
-    return _score_belot(rs, deal)
+    return _SCORERS[rs.family](rs, deal)
 
 
 def _pair(taker: str, t: int, d: int) -> tuple[int, int]:
@@ -142,5 +138,7 @@ def _score_belot(rs: RuleSet, deal: ParsedDeal) -> DealScore:
         t, d = (whole, 0) if made else (0, whole)
     return DealScore(MADE if made else INSIDE, *_pair(taker, t, d), (), taker if made else defenders)
 
+
+_SCORERS = {Family.TAKE: _score_take, Family.COINCHE: _score_coinche, Family.BELOT: _score_belot}
 
 __all__ = ["HANGING", "INSIDE", "LITIGE", "MADE", "PASSED", "DealScore", "round_belot", "round_french", "score_deal"]

@@ -23,21 +23,18 @@ class GameScorer:
     problems; after an invalid deal the scorer is unchanged, so a caller may stop there (score_game does).
     """
 
-    __slots__ = ("a", "b", "finished", "held", "index", "played", "rs", "winner")
+    __slots__ = ("a", "b", "finished", "held", "held_total", "index", "played", "rs", "winner")
 
     def __init__(self, rs: RuleSet):
         self.rs = rs
         self.a = 0
         self.b = 0
         self.held: list[tuple[str, int]] = []  # (team it was taken from, points), in order
+        self.held_total = 0
         self.played = 0
         self.index = 0
         self.finished = False
         self.winner: str | None = None
-
-    @property
-    def held_total(self) -> int:
-        return sum(points for _, points in self.held)
 
     def add(self, deal: Any) -> tuple[dict[str, Any], list[Problem]]:
         index = self.index
@@ -58,24 +55,37 @@ class GameScorer:
                 "errors": [],
             }, []
 
-        scored = score_deal(self.rs, parsed)
-        a, b = scored.a, scored.b
+        outcome, a, b, held, winner = score_deal(self.rs, parsed)
         collected = None
-        if scored.winner is not None and self.held:
-            collected = scored.winner
-            if collected == "A":
+        if winner is not None and self.held_total:
+            collected = winner
+            if winner == "A":
                 a += self.held_total
             else:
                 b += self.held_total
             self.held = []
-        if scored.held:
-            self.held.extend(scored.held)
+            self.held_total = 0
+        if held:
+            self.held.extend(held)
+            self.held_total += sum(points for _, points in held)
         self.a += a
         self.b += b
         self.played += 1
+        rs = self.rs
+        # Most deals end nothing: skip the end checks unless a limit or the target is reached.
+        if (rs.deals is not None and self.played < rs.deals) or (
+            rs.target is not None and max(self.a, self.b) < rs.target
+        ):
+            return {
+                "outcome": outcome,
+                "score": {"A": a, "B": b},
+                "held": self.held_total,
+                "collected": collected,
+                "errors": [],
+            }, []
         returned_a, returned_b = self._check_end(capot=parsed.capot is not None)
         return {
-            "outcome": scored.outcome,
+            "outcome": outcome,
             "score": {"A": a + returned_a, "B": b + returned_b},
             "held": self.held_total,
             "collected": collected,
@@ -100,6 +110,7 @@ class GameScorer:
                 return 0, 0  # level at the target: another deal is played
         returned_a, returned_b = self._held_of("A"), self._held_of("B")
         self.held = []
+        self.held_total = 0
         self.a += returned_a
         self.b += returned_b
         self.finished = True

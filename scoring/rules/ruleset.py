@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from scoring.rules.cards import ALL_TRUMP, NO_TRUMP, RANKS, SUIT, SUITS, contract_card_values
+from scoring.rules.cards import ALL_TRUMP, KIND_OF_TRUMP, NO_TRUMP, RANKS, SUIT, SUITS, contract_card_values
 from scoring.rules.messages import Problem, render, show
 from scoring.rules.presets import COINCHE_ONLY, PRESETS, SETTING_NAMES, Family, tables_of
 from scoring.rules.reachable import Reachable, reachable
@@ -71,6 +71,7 @@ class RuleSet:
     target: int | None
     values: Mapping[str, Mapping[str, int]]
     contract_info: Mapping[str, ContractInfo]
+    trump_info: Mapping[str, ContractInfo]  # by a deal's `trump` value
     settings: Mapping[str, Any]
 
     def as_dict(self) -> dict[str, Any]:
@@ -87,7 +88,7 @@ class RuleSet:
         return out
 
     def info(self, trump: str) -> ContractInfo:
-        return self.contract_info[SUIT if trump in SUITS else trump]
+        return self.trump_info[trump]
 
 
 # --- validation of single settings -------------------------------------------------------------------
@@ -320,6 +321,7 @@ def _resolve(rules: Any, options: Any) -> tuple[RuleSet | None, tuple[Problem, .
         target=settings.get("target"),
         values=frozen_values,
         contract_info=MappingProxyType(contract_info),
+        trump_info=MappingProxyType({trump: contract_info[KIND_OF_TRUMP[trump]] for trump in trumps}),
         settings=MappingProxyType({**settings, "values": frozen_values}),
     )
     return ruleset, ()

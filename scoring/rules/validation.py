@@ -27,6 +27,8 @@ CONTRACT_FIELDS = ("taker", "trump", "bid", "multiplier")
 _DEAL_FIELD_SET = frozenset(DEAL_FIELDS)
 _CONTRACT_FIELD_SET = frozenset(CONTRACT_FIELDS)
 _TEAM_SET = frozenset(TEAMS)
+_TEAM_OR_NONE = (None, *TEAMS)  # a tuple: membership compares, so unhashable JSON cannot raise
+_MISSING = object()
 
 
 class ParsedDeal:
@@ -87,48 +89,57 @@ def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | N
     """(ParsedDeal, []) for a valid played deal, (PASSED, []) for a passed-out one, (None, problems) else."""
     if not isinstance(deal, dict):
         return None, [Problem(index, "deal", "deal_not_object", {"got": show(deal)})]
-    for key in deal:
-        if key not in _DEAL_FIELD_SET:
-            return None, [
-                Problem(index, "deal", "unknown_field", {"name": show(key), "choices": ", ".join(DEAL_FIELDS)})
-            ]
-    if "contract" not in deal:
-        return None, [Problem(index, "contract", "contract_missing", {})]
-    contract = deal["contract"]
+    if not deal.keys() <= _DEAL_FIELD_SET:
+        key = next(key for key in deal if key not in _DEAL_FIELD_SET)
+        return None, [Problem(index, "deal", "unknown_field", {"name": show(key), "choices": ", ".join(DEAL_FIELDS)})]
+    contract = deal.get("contract", _MISSING)
     if contract is None:
         for key in PLAY_FIELDS:  # `eldest` may stay: who sat left of the dealer is still true
             if deal.get(key) not in (None, [], {}):
                 return None, [Problem(index, key, "passed_with_play", {"name": key})]
         return PASSED, []
+    if contract is _MISSING:
+        return None, [Problem(index, "contract", "contract_missing", {})]
     if not isinstance(contract, dict):
         return None, [Problem(index, "contract", "contract_not_object", {"got": show(contract)})]
 
     problems: list[Problem] = []
     taker, trump, bid, capot_bid, multiplier = _contract(rs, contract, index, problems)
-    capot = _team(deal.get("capot"), "capot", index, problems)
-    last_trick = _team(deal.get("last_trick"), "last_trick", index, problems)
-    eldest = _team(deal.get("eldest"), "eldest", index, problems)
+    capot, last_trick, eldest = deal.get("capot"), deal.get("last_trick"), deal.get("eldest")
+    if capot not in _TEAM_OR_NONE or last_trick not in _TEAM_OR_NONE or eldest not in _TEAM_OR_NONE:
+        capot = _team(capot, "capot", index, problems)
+        last_trick = _team(last_trick, "last_trick", index, problems)
+        eldest = _team(eldest, "eldest", index, problems)
     if problems:
         return None, problems
 
-    info = rs.info(trump)
-    tricks = _tricks(deal.get("tricks"), info, capot, last_trick, index, problems)
-    belotes = _belotes(rs, deal.get("belote"), trump, info.kind, index, problems)
-    declarations, found = parse_declarations(deal.get("declarations"), index)
-    problems.extend(found)
-    has_declarations = bool(declarations["A"] or declarations["B"])
-    if has_declarations:
-        if rs.family is Family.BELOT and info.kind == NO_TRUMP:
-            problems.append(Problem(index, "declarations", "declarations_no_trump", {}))
-        elif rs.announcements != "all":
-            problems.append(
-                Problem(
-                    index, "declarations", "declarations_not_allowed", {"rules": rs.name, "setting": rs.announcements}
+    info = rs.trump_info[trump]
+    tricks_a, tricks_b = _tricks(deal.get("tricks"), info, capot, last_trick, index, problems)
+    raw = deal.get("belote")
+    belotes = [] if raw is None or raw == [] else _belotes(rs, raw, trump, info.kind, index, problems)
+    raw = deal.get("declarations")
+    declarations = None
+    if raw is not None:
+        declarations, found = parse_declarations(raw, index)
+        problems.extend(found)
+        if declarations["A"] or declarations["B"]:
+            if rs.family is Family.BELOT and info.kind == NO_TRUMP:
+                problems.append(Problem(index, "declarations", "declarations_no_trump", {}))
+            elif rs.announcements != "all":
+                problems.append(
+                    Problem(
+                        index,
+                        "declarations",
+                        "declarations_not_allowed",
+                        {"rules": rs.name, "setting": rs.announcements},
+                    )
                 )
-            )
+        else:
+            declarations = None
     if problems:
         return None, problems
-    if has_declarations:
+    ann_a = ann_b = 0
+    if declarations is not None:
         belotes, found = check_deck(declarations, belotes, trump, index)
         if found:
             return None, found
@@ -136,27 +147,19 @@ def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | N
             ann_a, ann_b = counted_belot(declarations, capot)
         else:
             counted = counted_french(declarations, trump, rs.announcement_tie, eldest, capot)
-            if isinstance(counted, str):
+            if counted is None:
                 return None, [Problem(index, "eldest", "eldest_missing", {"best": best_label(declarations, trump)})]
             ann_a, ann_b = counted
-    else:
-        ann_a = ann_b = 0
-    belote_a = sum(1 for b in belotes if b.team == "A")
-    return ParsedDeal(
-        taker,
-        trump,
-        info,
-        bid,
-        capot_bid,
-        multiplier,
-        tricks[0],
-        tricks[1],
-        capot,
-        belote_a,
-        len(belotes) - belote_a,
-        ann_a,
-        ann_b,
-    ), []
+    belote_a = belote_b = 0
+    for belote in belotes:
+        if belote.team == "A":
+            belote_a += 1
+        else:
+            belote_b += 1
+    deal_out = ParsedDeal(
+        taker, trump, info, bid, capot_bid, multiplier, tricks_a, tricks_b, capot, belote_a, belote_b, ann_a, ann_b
+    )
+    return deal_out, []
 
 
 def _team(value: Any, name: str, index: int, problems: list[Problem]) -> str | None:
