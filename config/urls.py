@@ -22,6 +22,7 @@ urlpatterns = [
     path("api/v1/", include("scoring.api_urls")),
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
+    path("", include("scoring.public_urls")),
 ]
 
 if settings.DEBUG:
