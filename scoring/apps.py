@@ -6,3 +6,11 @@ class ScoringConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoring"
     verbose_name = _("Scoring")
+
+    def ready(self):
+        # Score entry follows the round's status machine: sheets and links at release, locked at close.
+        from scoring.services import round_after_release, round_before_close
+        from tournaments.services import register_round_hook
+
+        register_round_hook("after_release", round_after_release)
+        register_round_hook("before_close", round_before_close)

@@ -1,5 +1,31 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from scoring import referee_views, round_views
 
 app_name = "scoring"
 
-urlpatterns = []
+
+def _sheet_routes(prefix: str, wrap, name: str) -> list:
+    """The sheet page and its form posts, under a table link (t/<token>/) or for an organiser."""
+    return [
+        path(prefix, wrap(referee_views.sheet_page), name=name),
+        path(f"{prefix}check/", wrap(referee_views.deal_check), name=f"{name}-check"),
+        path(f"{prefix}deals/", wrap(referee_views.deal_save), name=f"{name}-deal-create"),
+        path(f"{prefix}deals/<int:position>/", wrap(referee_views.deal_save), name=f"{name}-deal-update"),
+        path(f"{prefix}deals/<int:position>/delete/", wrap(referee_views.deal_remove), name=f"{name}-deal-delete"),
+        path(f"{prefix}submit/", wrap(referee_views.submit), name=f"{name}-submit"),
+        path(f"{prefix}confirm/", wrap(referee_views.confirm), name=f"{name}-confirm"),
+        path(f"{prefix}dispute/", wrap(referee_views.dispute), name=f"{name}-dispute"),
+    ]
+
+
+urlpatterns = [
+    # Score entry: the referee page of a table link, and the organiser's sheet and round views.
+    *_sheet_routes("t/<str:token>/", referee_views.table_view, "referee"),
+    *_sheet_routes("o/scores/sheet/<int:sheet_id>/", referee_views.organiser_sheet_view, "sheet"),
+    path("o/scores/sheet/<int:sheet_id>/correct/", round_views.sheet_correct_view, name="sheet-correct"),
+    path("o/scores/round/<int:round_id>/", round_views.round_sheets, name="round"),
+    path("o/scores/round/<int:round_id>/cards.pdf", round_views.round_cards, name="round-cards"),
+    path("o/scores/round/<int:round_id>/close/", round_views.round_close_view, name="round-close"),
+    path("o/scores/link/<int:link_id>/revoke/", round_views.link_revoke, name="link-revoke"),
+]

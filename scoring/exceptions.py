@@ -1,0 +1,142 @@
+"""User errors of score entry, and the one DRF exception handler that turns domain errors into answers.
+
+Every `ScoringError` carries a translated message, a machine `code`, the HTTP status it maps to, and
+`errors`: a list of {field, code, message} (plus `deal` for the rules engine's errors) naming what to fix.
+Errors that "cannot happen" are not ScoringErrors: they stay bugs and answer 500.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext as _
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class ScoringError(Exception):
+    """Base of score-entry user errors. `status_code` is the HTTP answer; `errors` name fields."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    code = "invalid"
+
+    def __init__(self, message: str, *, code: str | None = None, field: str | None = None,
+                 errors: list[dict[str, Any]] | None = None):
+        super().__init__(message)
+        self.message = message
+        if code:
+            self.code = code
+        if errors is None:
+            errors = [{"field": field, "code": self.code, "message": message}] if field else []
+        self.errors = errors
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "detail": self.message, "errors": self.errors}
+
+
+class DealInvalid(ScoringError):
+    """The rules engine refused the sheet with this deal; `errors` are its error objects (translated)."""
+
+    code = "deal_invalid"
+
+    def __init__(self, errors: list[dict[str, Any]]):
+        first = errors[0]["message"] if errors else _("The deal is not valid.")
+        super().__init__(first, errors=errors)
+
+
+class FieldRequired(ScoringError):
+    """A needed value is missing or malformed (version, reason, Idempotency-Key, dispute message)."""
+
+    code = "required"
+
+    def __init__(self, field: str, message: str, *, code: str | None = None):
+        super().__init__(message, field=field, code=code)
+
+
+class SheetConflict(ScoringError):
+    """The client wrote against an older version of the sheet: 409 with the current sheet, never an overwrite."""
+
+    status_code = status.HTTP_409_CONFLICT
+    code = "version_conflict"
+
+    def __init__(self, *, sheet, sent: int):
+        self.sheet = sheet
+        self.sent = sent
+        super().__init__(
+            _("The sheet changed in the meantime (you sent version %(sent)s, it is now at version %(current)s). "
+              "Check the deals and try again.") % {"sent": sent, "current": sheet.version},
+            field="version",
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**super().as_dict(), "version": self.sheet.version}
+
+
+class SheetStateError(ScoringError):
+    """The action does not fit the sheet's status (submitted, confirmed, locked, unfinished...)."""
+
+    status_code = status.HTTP_409_CONFLICT
+    code = "sheet_state"
+
+
+class TableClosed(SheetStateError):
+    """A table link of a closed round: it no longer opens the sheet."""
+
+    status_code = status.HTTP_403_FORBIDDEN
+    code = "round_closed"
+
+    def __init__(self):
+        super().__init__(_("This round is closed: its table links no longer work. Ask the organiser for any "
+                           "correction."))
+
+
+class SideNotAllowed(ScoringError):
+    """This table link's side may not do that (e.g. the entering side confirming its own sheet)."""
+
+    status_code = status.HTTP_403_FORBIDDEN
+    code = "other_side"
+
+
+class RoundNotClosable(ScoringError):
+    """Closing a round while sheets are unconfirmed; `tables` lists the table numbers concerned."""
+
+    status_code = status.HTTP_409_CONFLICT
+    code = "sheets_unconfirmed"
+
+    def __init__(self, tables: list[int]):
+        self.tables = tables
+        super().__init__(
+            _("The round cannot be closed: the sheets of tables %(tables)s are not confirmed. Confirm them first "
+              "(or confirm them as organiser).") % {"tables": ", ".join(str(t) for t in tables)}
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**super().as_dict(), "tables": self.tables}
+
+
+def api_exception_handler(exc, context):
+    """DRF exception handler: ScoringError → its status with {code, detail, errors} (a 409 conflict also
+    carries the current sheet, rendered by the view's `sheet_payload` when it has one); Django's
+    ValidationError → 400 naming the fields; everything else → DRF's default handling."""
+    if isinstance(exc, ScoringError):
+        data = exc.as_dict()
+        if isinstance(exc, SheetConflict):
+            view = context.get("view")
+            render = getattr(view, "sheet_payload", None)
+            if render is not None:
+                data["sheet"] = render(exc.sheet)
+        return Response(data, status=exc.status_code)
+    if isinstance(exc, DjangoValidationError):
+        if hasattr(exc, "error_dict"):
+            errors = [
+                {"field": field, "code": "invalid", "message": message}
+                for field, messages in exc.message_dict.items()
+                for message in messages
+            ]
+        else:
+            errors = [{"field": None, "code": "invalid", "message": m} for m in exc.messages]
+        return Response({"code": "invalid", "detail": errors[0]["message"] if errors else "", "errors": errors},
+                        status=status.HTTP_400_BAD_REQUEST)
+    return drf_exception_handler(exc, context)

@@ -1,0 +1,301 @@
+"""Reads for score entry: who reaches which sheet, and what the referee page and the round view show.
+
+Each selector loads what it needs in a fixed number of queries, whatever the number of deals or tables.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from scoring.exceptions import TableClosed
+from scoring.forms import SIDE_LABELS, SUIT_SYMBOLS
+from scoring.models import Deal, Sheet, SheetChange, TableLink
+from scoring.services import Actor, sheet_score, table_links_ensure
+from tournaments.models import Game, Round
+from tournaments.permissions import require_organiser
+
+# Tokens are made by secrets.token_urlsafe(32); anything else is not worth a query.
+TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+_ENTRIES = ("entry_a", "entry_a_partner", "entry_b", "entry_b_partner")
+GAME_RELATED = (
+    "round__event__club",
+    *(f"{entry}__player_1" for entry in _ENTRIES),
+    *(f"{entry}__player_2" for entry in _ENTRIES),
+)
+
+
+@dataclass
+class SheetAccess:
+    """One actor reaching one sheet: through a table link (`link`), or as an organiser of its club."""
+
+    sheet: Sheet
+    actor: Actor
+    link: TableLink | None = None
+
+    @property
+    def game(self) -> Game:
+        return self.sheet.game
+
+    @property
+    def round(self) -> Round:
+        return self.sheet.game.round
+
+    @property
+    def event(self):
+        return self.sheet.game.round.event
+
+    @property
+    def organiser(self) -> bool:
+        return self.actor.organiser
+
+
+def table_access(request, token: str) -> SheetAccess:
+    """The sheet an active table link opens, in one query (two the first time, when its sheet is created).
+
+    Raises Http404 for an unknown or revoked token or a round that is not released, TableClosed for a
+    closed round: a link reaches only its own game, and only while the round is being played."""
+    if not isinstance(token, str) or not TOKEN_RE.match(token):
+        raise Http404
+    link = (
+        TableLink.objects.filter(token=token, revoked_at__isnull=True)
+        .select_related("game__sheet", *(f"game__{r}" for r in GAME_RELATED))
+        .first()
+    )
+    if link is None or link.game.is_bye:
+        raise Http404
+    round = link.game.round
+    if round.status == Round.Status.CLOSED:
+        raise TableClosed()
+    if round.status != Round.Status.RELEASED:
+        raise Http404
+    try:
+        sheet = link.game.sheet
+    except Sheet.DoesNotExist:
+        table_links_ensure(round=round)
+        sheet = Sheet.objects.get(game=link.game)
+        sheet.game = link.game
+    return SheetAccess(sheet=sheet, actor=Actor.from_request(request, link=link), link=link)
+
+
+def organiser_access(request, sheet_id: int) -> SheetAccess:
+    """A sheet for an organiser of its club (Http404 for anyone else, so other clubs' sheets stay unseen)."""
+    sheet = Sheet.objects.select_related(*(f"game__{r}" for r in GAME_RELATED)).filter(pk=sheet_id).first()
+    if sheet is None:
+        raise Http404
+    require_organiser(request.user, sheet.game.round.event.club_id)
+    return SheetAccess(sheet=sheet, actor=Actor.from_request(request, organiser=True))
+
+
+def organiser_round(request, round_id: int) -> Round:
+    """A round for an organiser of its club (Http404 otherwise)."""
+    round = Round.objects.select_related("event__club").filter(pk=round_id).first()
+    if round is None:
+        raise Http404
+    require_organiser(request.user, round.event.club_id)
+    return round
+
+
+# --- teams and seats ------------------------------------------------------------------------------------
+
+
+def _players(entry) -> list:
+    if entry is None:
+        return []
+    return [p for p in (entry.player_1, entry.player_2) if p is not None]
+
+
+def game_sides(game: Game) -> dict[str, dict[str, Any]]:
+    """Per side: label (North/South...), team name, and seats [(seat, player name)], from the game's
+    entries as loaded (no query when GAME_RELATED was selected)."""
+    players = {p.pk: p for entry in _ENTRIES for p in _players(getattr(game, entry))}
+    sides = {}
+    for side, entries, seats in (("A", ("entry_a", "entry_a_partner"), ("N", "S")),
+                                 ("B", ("entry_b", "entry_b_partner"), ("E", "W"))):
+        present = [getattr(game, e) for e in entries if getattr(game, e) is not None]
+        sides[side] = {
+            "side": side,
+            "label": SIDE_LABELS[side],
+            "name": " / ".join(e.display_name for e in present),
+            "numbers": [e.number for e in present],
+            "seats": [(seat, str(players.get((game.seats or {}).get(seat), "") or "")) for seat in seats],
+        }
+    return sides
+
+
+# --- deals for display ----------------------------------------------------------------------------------
+
+SHORT_SIDE = {"A": "N/S", "B": "E/W"}
+
+
+def outcome_label(outcome: str | None) -> str:
+    return {
+        "made": _("made"),
+        "inside": _("inside"),
+        "litige": _("litige (points held)"),
+        "hanging": _("hanging (points held)"),
+        "passed": _("passed"),
+    }.get(outcome or "", "")
+
+
+def deal_summary(data: dict[str, Any]) -> str:
+    """A short line for one deal as entered, e.g. "N/S ♥ · 92 : 70 · belote N/S"."""
+    contract = data.get("contract")
+    if not contract:
+        return _("passed")
+    trump = contract.get("trump")
+    trump_text = SUIT_SYMBOLS.get(trump) or {"no_trump": _("NT"), "all_trump": _("AT")}.get(trump, str(trump))
+    parts = [f"{SHORT_SIDE.get(contract.get('taker'), '?')} {trump_text}"]
+    if contract.get("bid") is not None:
+        parts[0] += f" {contract['bid']}"
+    if contract.get("multiplier", 1) != 1:
+        parts[0] += f" ×{contract['multiplier']}"
+    if data.get("capot"):
+        parts.append(_("capot %(side)s") % {"side": SHORT_SIDE.get(data["capot"], "?")})
+    elif isinstance(data.get("tricks"), dict):
+        parts.append(f"{data['tricks'].get('A')} : {data['tricks'].get('B')}")
+    belote = data.get("belote") or []
+    for item in belote:
+        team = item if isinstance(item, str) else item.get("team")
+        parts.append(_("belote %(side)s") % {"side": SHORT_SIDE.get(team, "?")})
+    declarations = data.get("declarations") or {}
+    count = sum(len(v or []) for v in declarations.values())
+    if count:
+        parts.append(_("%(count)s announcements") % {"count": count})
+    return " · ".join(parts)
+
+
+@dataclass
+class DealRow:
+    position: int
+    data: dict[str, Any]
+    summary: str
+    outcome: str
+    score_a: int | None
+    score_b: int | None
+    total_a: int
+    total_b: int
+    held: int
+    collected: str | None
+
+    @property
+    def number(self) -> int:
+        return self.position + 1
+
+
+@dataclass
+class SheetView:
+    """Everything the referee page and the API show of a sheet: deals with running totals."""
+
+    sheet: Sheet
+    rows: list[DealRow] = field(default_factory=list)
+    result: dict[str, Any] = field(default_factory=dict)
+
+
+def sheet_view(sheet: Sheet) -> SheetView:
+    """The sheet's deals (one query) with each deal's score, running totals and held points, from the
+    cached result (recomputed from the deals when the cache does not match them)."""
+    deals = list(Deal.objects.filter(sheet=sheet).order_by("position").only("position", "data"))
+    result = sheet.result or {}
+    if len(result.get("deals") or []) != len(deals) or not result.get("valid", False):
+        result = sheet_score(event=sheet.game.round.event, deals=[d.data for d in deals])
+    rows = []
+    total_a = total_b = 0
+    for deal, scored in zip(deals, result.get("deals") or [], strict=False):
+        score = scored.get("score") or {}
+        total_a += score.get("A") or 0
+        total_b += score.get("B") or 0
+        rows.append(DealRow(
+            position=deal.position, data=deal.data, summary=deal_summary(deal.data),
+            outcome=scored.get("outcome") or "", score_a=score.get("A"), score_b=score.get("B"),
+            total_a=total_a, total_b=total_b, held=scored.get("held") or 0, collected=scored.get("collected"),
+        ))
+    return SheetView(sheet=sheet, rows=rows, result=result)
+
+
+def sheet_history(sheet: Sheet) -> list[SheetChange]:
+    """The sheet's changes, oldest first, with their user and link (one query)."""
+    return list(SheetChange.objects.filter(sheet=sheet).select_related("user", "link").order_by("created_at", "id"))
+
+
+# --- the organiser's round view ------------------------------------------------------------------------
+
+STATUS_ORDER = {
+    Sheet.Status.DISPUTED: 0,
+    Sheet.Status.SUBMITTED: 1,
+    Sheet.Status.ENTERED: 2,
+    Sheet.Status.CONFIRMED: 3,
+    Sheet.Status.LOCKED: 4,
+}
+
+
+@dataclass
+class TableRow:
+    game: Game
+    sheet: Sheet | None
+    sides: dict[str, dict[str, Any]]
+    links: dict[str, TableLink]
+
+    @property
+    def started(self) -> bool:
+        return self.sheet is not None and self.sheet.deal_count > 0
+
+
+@dataclass
+class RoundOverview:
+    round: Round
+    tables: list[TableRow]
+    byes: list[Game]
+    counts: dict[str, int]
+
+    @property
+    def disputed(self) -> list[TableRow]:
+        return [t for t in self.tables if t.sheet and t.sheet.status == Sheet.Status.DISPUTED]
+
+    @property
+    def missing(self) -> list[TableRow]:
+        """Tables whose sheet has not been handed in yet (no sheet, being entered)."""
+        return [t for t in self.tables if t.sheet is None or t.sheet.status == Sheet.Status.ENTERED]
+
+    @property
+    def closable(self) -> bool:
+        return all(t.sheet is not None and t.sheet.status in (Sheet.Status.CONFIRMED, Sheet.Status.LOCKED)
+                   for t in self.tables)
+
+
+def round_overview(round: Round) -> RoundOverview:
+    """Every table of the round with its sheet's status and progress, disputes first; byes apart.
+    Two queries whatever the number of tables."""
+    games = list(
+        Game.objects.filter(round=round)
+        .select_related("sheet", *(r for r in GAME_RELATED if not r.startswith("round")))
+        .order_by("table_number", "id")
+    )
+    links: dict[int, dict[str, TableLink]] = {}
+    for link in TableLink.objects.filter(game__round=round, revoked_at__isnull=True):
+        links.setdefault(link.game_id, {})[link.side] = link
+    tables, byes = [], []
+    counts = {status: 0 for status in Sheet.Status.values}
+    for game in games:
+        game.round = round
+        if game.is_bye:
+            byes.append(game)
+            continue
+        sheet = game.sheet if _has_sheet(game) else None
+        if sheet is not None:
+            counts[sheet.status] += 1
+        tables.append(TableRow(game=game, sheet=sheet, sides=game_sides(game), links=links.get(game.pk, {})))
+    tables.sort(key=lambda t: (STATUS_ORDER.get(t.sheet.status, 2) if t.sheet else 2, t.game.table_number or 0))
+    return RoundOverview(round=round, tables=tables, byes=byes, counts=counts)
+
+
+def _has_sheet(game: Game) -> bool:
+    try:
+        game.sheet  # noqa: B018 -- a reverse one-to-one raises when absent
+    except Sheet.DoesNotExist:
+        return False
+    return True

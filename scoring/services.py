@@ -1,0 +1,632 @@
+"""Score entry services: every write to a sheet goes through here.
+
+Each write runs in one transaction: lock the sheet (`select_for_update(of=("self",))`), compare the
+client's version (a stale one raises `SheetConflict`, never an overwrite), validate the whole sheet with the
+rules engine (an invalid deal stores nothing), store, bump the version, write a `SheetChange` (who, which
+link, from where, before and after, the reason of an organiser's correction), refresh the cached result.
+
+Who may write is decided here from the sheet's state and the actor's role; whether an actor reaches the
+sheet at all (its own table link, or an organiser of the club) is the caller's check (`scoring.selectors`).
+Lock order everywhere: round, then sheets by id.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.exceptions import (
+    DealInvalid,
+    FieldRequired,
+    RoundNotClosable,
+    ScoringError,
+    SheetConflict,
+    SheetStateError,
+    SideNotAllowed,
+)
+from scoring.models import Deal, Sheet, SheetChange, TableLink
+from scoring.rules import score_game
+from tournaments.models import Game, Round
+
+CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:\-]{1,64}$")
+MAX_REASON = 2000
+# A deal shift moves positions out of the way first, so the (sheet, position) unique constraint never sees
+# two deals at one position in the middle of an UPDATE (PostgreSQL checks it row by row).
+_SHIFT = 10_000
+
+EDITABLE_BY_LINK = (Sheet.Status.ENTERED, Sheet.Status.DISPUTED)
+SETTLED = (Sheet.Status.CONFIRMED, Sheet.Status.LOCKED)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who writes: a table link (no account) or a user; `organiser` is true when the caller checked that
+    the user organises the sheet's club. `ip_address` and `user_agent` go into the history."""
+
+    user: Any = None
+    link: TableLink | None = None
+    organiser: bool = False
+    ip_address: str | None = None
+    user_agent: str = ""
+
+    @classmethod
+    def from_request(cls, request, *, link: TableLink | None = None, organiser: bool = False) -> Actor:
+        user = request.user if getattr(request, "user", None) is not None and request.user.is_authenticated else None
+        return cls(
+            user=user if link is None else None,
+            link=link,
+            organiser=organiser and link is None,
+            ip_address=request.META.get("REMOTE_ADDR") or None,
+            user_agent=(request.META.get("HTTP_USER_AGENT") or "")[:300],
+        )
+
+    @property
+    def side(self) -> str | None:
+        return self.link.side if self.link is not None else None
+
+
+@dataclass(frozen=True)
+class SheetWrite:
+    """What a deal write did: the sheet after it, the deal written (None for a delete, or for a replayed
+    create whose deal was deleted since), and whether anything was stored (False for a replay)."""
+
+    sheet: Sheet
+    deal: Deal | None
+    created: bool
+
+
+# --- the rules engine at the edge ----------------------------------------------------------------------
+
+
+def game_rules(event) -> dict[str, Any]:
+    """The event's rule set as the engine takes it: {"rules": preset, "options": {...}}."""
+    rules = event.rules
+    return {"rules": rules.get("rules"), "options": dict(rules.get("options") or {})}
+
+
+def sheet_score(*, event, deals: list[dict[str, Any]]) -> dict[str, Any]:
+    """The rules engine's §6 result for `deals` under the event's rule set, messages in the user's language."""
+    return score_game({**game_rules(event), "deals": deals}, translate=_)
+
+
+def _cache(sheet: Sheet, result: dict[str, Any], deal_count: int) -> None:
+    sheet.result = result
+    sheet.total_a = result["totals"]["A"]
+    sheet.total_b = result["totals"]["B"]
+    sheet.held = result["held"] or 0
+    sheet.finished = bool(result["finished"])
+    sheet.winner = result["winner"] or ""
+    sheet.deal_count = deal_count
+
+
+_CACHE_FIELDS = ["result", "total_a", "total_b", "held", "finished", "winner", "deal_count"]
+
+
+# --- who may do what ------------------------------------------------------------------------------------
+
+
+def _round_open(sheet: Sheet) -> bool:
+    return sheet.game.round.status == Round.Status.RELEASED
+
+
+def entry_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
+    """Why `actor` may not add, change or delete deals on `sheet` now (None when it may).
+
+    An organiser may always (with a reason, checked by the service). A link may while the round is open
+    and the sheet is being entered (or was disputed), and only from the entering side once one is set."""
+    if actor.organiser:
+        return None
+    if actor.link is None:
+        return SideNotAllowed(_("Only the table's link or an organiser can change this sheet."))
+    if not _round_open(sheet) or sheet.status == Sheet.Status.LOCKED:
+        return SheetStateError(_("The round is closed: only the organiser can correct this sheet now."),
+                               code="round_closed")
+    if sheet.status == Sheet.Status.SUBMITTED:
+        return SheetStateError(_("The sheet has been submitted: the other side confirms or disputes it now."),
+                               code="sheet_submitted")
+    if sheet.status == Sheet.Status.CONFIRMED:
+        return SheetStateError(_("The sheet is confirmed: only the organiser can correct it now."),
+                               code="sheet_confirmed")
+    if sheet.entering_side and actor.side != sheet.entering_side:
+        return SideNotAllowed(
+            _("The other side (%(side)s) enters this sheet; your side confirms it once it is submitted.")
+            % {"side": sheet.get_entering_side_display()}
+        )
+    return None
+
+
+def submit_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
+    """Why `actor` may not submit `sheet` now (None when it may)."""
+    refusal = entry_refusal(sheet, actor)
+    if refusal is not None:
+        return refusal
+    if not sheet.finished:
+        return SheetStateError(_("The game is not over yet (%(count)s deals entered); submit it after the last "
+                                 "deal.") % {"count": sheet.deal_count}, code="not_finished")
+    return None
+
+
+def confirm_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
+    """Why `actor` may not confirm `sheet` now (None when it may). An organiser confirms any sheet that is
+    not settled yet (an unfinished one with a reason, checked by the service); a link confirms a submitted
+    sheet of the other side."""
+    if sheet.status in SETTLED:
+        return SheetStateError(_("The sheet is already confirmed."), code="sheet_confirmed")
+    if actor.organiser:
+        return None
+    if actor.link is None:
+        return SideNotAllowed(_("Only the other side's link or an organiser can confirm this sheet."))
+    if not _round_open(sheet):
+        return SheetStateError(_("The round is closed: only the organiser can confirm this sheet now."),
+                               code="round_closed")
+    if sheet.status != Sheet.Status.SUBMITTED:
+        return SheetStateError(_("The sheet has not been submitted yet."), code="not_submitted")
+    if actor.side == sheet.entering_side:
+        return SideNotAllowed(_("Your side entered this sheet: the other side confirms it."))
+    return None
+
+
+def dispute_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
+    """Why `actor` may not dispute `sheet` now (None when it may): only the confirming side, while submitted."""
+    if actor.link is None:
+        return SideNotAllowed(_("Only the other side's link can dispute a sheet; organisers correct it."))
+    refusal = confirm_refusal(sheet, actor)
+    return refusal
+
+
+def sheet_permissions(sheet: Sheet, actor: Actor) -> dict[str, bool]:
+    """What `actor` may do on `sheet` now, for pages and API answers (the services decide the same way)."""
+    return {
+        "edit": entry_refusal(sheet, actor) is None,
+        "submit": submit_refusal(sheet, actor) is None and sheet.status in EDITABLE_BY_LINK,
+        "confirm": confirm_refusal(sheet, actor) is None,
+        "dispute": dispute_refusal(sheet, actor) is None,
+    }
+
+
+# --- helpers of every write -----------------------------------------------------------------------------
+
+
+def _lock(sheet: Sheet) -> Sheet:
+    """The sheet row locked for this transaction, with its game, round and event (not locked)."""
+    return (
+        Sheet.objects.select_for_update(of=("self",))
+        .select_related("game__round__event")
+        .get(pk=sheet.pk)
+    )
+
+
+def _check_version(sheet: Sheet, version: Any) -> None:
+    if type(version) is not int:
+        raise FieldRequired("version", _("version is required: the sheet version your change is based on."))
+    if version != sheet.version:
+        raise SheetConflict(sheet=sheet, sent=version)
+
+
+def _check_reason(actor: Actor, reason: str, *, required: bool | None = None) -> str:
+    """The stripped reason; required for an organiser's change unless `required` says otherwise."""
+    reason = (reason or "").strip() if isinstance(reason, str) else ""
+    if required is None:
+        required = actor.organiser
+    if required and not reason:
+        raise FieldRequired("reason", _("An organiser's change needs a reason; it is kept in the sheet's history."))
+    if len(reason) > MAX_REASON:
+        raise FieldRequired("reason", _("The reason is too long: at most %(max)s characters, got %(got)s.")
+                            % {"max": MAX_REASON, "got": len(reason)}, code="too_long")
+    return reason
+
+
+def _raise(refusal: ScoringError | None) -> None:
+    if refusal is not None:
+        raise refusal
+
+
+def _deals_of(sheet: Sheet) -> list[Deal]:
+    return list(Deal.objects.filter(sheet=sheet).order_by("position"))
+
+
+def _validated(sheet: Sheet, deals: list[dict[str, Any]]) -> dict[str, Any]:
+    """Score `deals`; raise DealInvalid with the engine's errors (each names its deal and field) if the
+    sheet would not be valid."""
+    result = sheet_score(event=sheet.game.round.event, deals=deals)
+    if not result["valid"]:
+        raise DealInvalid(result["errors"])
+    return result
+
+
+def _record(sheet: Sheet, actor: Actor, action: str, *, position: int | None = None, before: Any = None,
+            after: Any = None, reason: str = "", client_id: str = "") -> SheetChange:
+    return SheetChange.objects.create(
+        sheet=sheet,
+        action=action,
+        deal_position=position,
+        before=before,
+        after=after,
+        user=actor.user,
+        link=actor.link,
+        ip_address=actor.ip_address,
+        user_agent=actor.user_agent,
+        reason=reason,
+        client_id=client_id,
+        version=sheet.version,
+    )
+
+
+def _after_write(sheet: Sheet, actor: Actor, result: dict[str, Any], deal_count: int, *, was_settled: bool) -> None:
+    """Bump the version, refresh the cache, reopen a disputed sheet, and ask for new standings when a
+    settled (confirmed or locked) sheet changed."""
+    _cache(sheet, result, deal_count)
+    sheet.version += 1
+    fields = [*_CACHE_FIELDS, "version", "updated_at"]
+    if actor.link is not None and not sheet.entering_side:
+        sheet.entering_side = actor.link.side
+        fields.append("entering_side")
+    if sheet.status == Sheet.Status.DISPUTED:
+        # Changing a disputed sheet answers the dispute: it goes back to entry and is submitted again.
+        sheet.status = Sheet.Status.ENTERED
+        fields.append("status")
+    sheet.save(update_fields=fields)
+    if was_settled:
+        _request_standings(sheet)
+
+
+def _request_standings(sheet: Sheet) -> None:
+    from scoring.standings import standings_request_recompute
+
+    standings_request_recompute(event_id=sheet.game.round.event_id)
+
+
+# --- deals ----------------------------------------------------------------------------------------------
+
+
+def deal_create(*, sheet: Sheet, data: dict[str, Any], version: int, client_id: str, actor: Actor,
+                reason: str = "") -> SheetWrite:
+    """Append deal `data` (spec §6 deal JSON) to the sheet.
+
+    Idempotent by `client_id` (1–64 of A-Z a-z 0-9 _ . : -): a create whose id this sheet has seen returns
+    the first result and stores nothing, whatever its version. Otherwise: raises FieldRequired (bad client
+    id, version or missing organiser reason), SheetConflict (stale version), SideNotAllowed /
+    SheetStateError (not this actor's turn), DealInvalid (the engine's errors; nothing stored)."""
+    if not isinstance(client_id, str) or not CLIENT_ID_RE.match(client_id):
+        raise FieldRequired("client_id", _("A client id (Idempotency-Key) of 1 to 64 letters, digits or _ . : - is "
+                                           "required so that a retried request is not stored twice."))
+    with transaction.atomic():
+        locked = _lock(sheet)
+        replay = _replayed_create(locked, client_id)
+        if replay is not None:
+            return replay
+        _raise(entry_refusal(locked, actor))
+        reason = _check_reason(actor, reason)
+        _check_version(locked, version)
+        deals = _deals_of(locked)
+        was_settled = locked.status in SETTLED
+        position = len(deals)
+        result = _validated(locked, [d.data for d in deals] + [data])
+        deal = Deal.objects.create(sheet=locked, position=position, data=data, client_id=client_id)
+        _after_write(locked, actor, result, position + 1, was_settled=was_settled)
+        _record(locked, actor, SheetChange.Action.DEAL_CREATE, position=position, after=data, reason=reason,
+                client_id=client_id)
+    return SheetWrite(sheet=locked, deal=deal, created=True)
+
+
+def _replayed_create(sheet: Sheet, client_id: str) -> SheetWrite | None:
+    # Every create leaves a SheetChange with its client id, so one indexed query answers the common case.
+    if not SheetChange.objects.filter(sheet=sheet, client_id=client_id).exists():
+        return None
+    deal = Deal.objects.filter(sheet=sheet, client_id=client_id).first()
+    return SheetWrite(sheet=sheet, deal=deal, created=False)
+
+
+def deal_update(*, sheet: Sheet, position: int, data: dict[str, Any], version: int, actor: Actor,
+                reason: str = "") -> SheetWrite:
+    """Replace the deal at `position` (0-based) with `data`. Raises like `deal_create`, and
+    SheetStateError(code="no_such_deal") for a position the sheet does not have."""
+    with transaction.atomic():
+        locked = _lock(sheet)
+        _raise(entry_refusal(locked, actor))
+        reason = _check_reason(actor, reason)
+        _check_version(locked, version)
+        deals = _deals_of(locked)
+        deal = _deal_at(deals, position)
+        was_settled = locked.status in SETTLED
+        new = [d.data for d in deals]
+        new[position] = data
+        result = _validated(locked, new)
+        before = deal.data
+        deal.data = data
+        deal.save(update_fields=["data", "updated_at"])
+        _after_write(locked, actor, result, len(deals), was_settled=was_settled)
+        _record(locked, actor, SheetChange.Action.DEAL_UPDATE, position=position, before=before, after=data,
+                reason=reason)
+    return SheetWrite(sheet=locked, deal=deal, created=False)
+
+
+def deal_delete(*, sheet: Sheet, position: int, version: int, actor: Actor, reason: str = "") -> SheetWrite:
+    """Delete the deal at `position`; later deals move up one place. The rest must still be a valid sheet
+    (e.g. a points-target game must not end early). Raises like `deal_update`."""
+    with transaction.atomic():
+        locked = _lock(sheet)
+        _raise(entry_refusal(locked, actor))
+        reason = _check_reason(actor, reason)
+        _check_version(locked, version)
+        deals = _deals_of(locked)
+        deal = _deal_at(deals, position)
+        was_settled = locked.status in SETTLED
+        rest = [d.data for d in deals if d.position != position]
+        result = _validated(locked, rest)
+        deal.delete()
+        later = Deal.objects.filter(sheet=locked, position__gt=position)
+        later.update(position=F("position") + _SHIFT)
+        later_shifted = Deal.objects.filter(sheet=locked, position__gt=_SHIFT)
+        later_shifted.update(position=F("position") - _SHIFT - 1)
+        _after_write(locked, actor, result, len(rest), was_settled=was_settled)
+        _record(locked, actor, SheetChange.Action.DEAL_DELETE, position=position, before=deal.data,
+                reason=reason)
+    return SheetWrite(sheet=locked, deal=None, created=False)
+
+
+def _deal_at(deals: list[Deal], position: Any) -> Deal:
+    if type(position) is not int or not 0 <= position < len(deals):
+        raise SheetStateError(
+            _("There is no deal %(number)s on this sheet (it has %(count)s).")
+            % {"number": position + 1 if type(position) is int else position, "count": len(deals)},
+            code="no_such_deal",
+        )
+    return deals[position]
+
+
+# --- the sheet's way to confirmed -----------------------------------------------------------------------
+
+
+def sheet_submit(*, sheet: Sheet, version: int, actor: Actor) -> Sheet:
+    """The entering side (or an organiser) hands in a finished sheet; the other side then confirms.
+
+    Raises FieldRequired / SheetConflict (version), SheetStateError (not finished, not open) or
+    SideNotAllowed."""
+    with transaction.atomic():
+        locked = _lock(sheet)
+        _raise(submit_refusal(locked, actor))
+        if locked.status not in EDITABLE_BY_LINK:
+            raise SheetStateError(_("The sheet has already been submitted."), code="sheet_submitted")
+        _check_version(locked, version)
+        locked.status = Sheet.Status.SUBMITTED
+        locked.submitted_at = timezone.now()
+        locked.version += 1
+        fields = ["status", "submitted_at", "version", "updated_at"]
+        if actor.link is not None and not locked.entering_side:
+            locked.entering_side = actor.link.side
+            fields.append("entering_side")
+        locked.save(update_fields=fields)
+        _record(locked, actor, SheetChange.Action.SUBMIT)
+    return locked
+
+
+def sheet_confirm(*, sheet: Sheet, version: int, actor: Actor, reason: str = "") -> Sheet:
+    """The other side's link confirms a submitted sheet, or an organiser confirms any unsettled sheet
+    (an unfinished one only with a reason). Only confirmed sheets count: standings are recomputed.
+
+    Raises FieldRequired / SheetConflict (version, reason), SheetStateError or SideNotAllowed."""
+    with transaction.atomic():
+        locked = _lock(sheet)
+        _raise(confirm_refusal(locked, actor))
+        if actor.organiser and not locked.finished and not (isinstance(reason, str) and reason.strip()):
+            raise FieldRequired("reason", _("The game is not finished (%(count)s deals): confirming it needs a "
+                                            "reason.") % {"count": locked.deal_count})
+        reason = _check_reason(actor, reason, required=False)
+        _check_version(locked, version)
+        locked.status = Sheet.Status.CONFIRMED
+        locked.confirmed_at = timezone.now()
+        locked.version += 1
+        locked.save(update_fields=["status", "confirmed_at", "version", "updated_at"])
+        _record(locked, actor, SheetChange.Action.CONFIRM, reason=reason)
+        _request_standings(locked)
+    return locked
+
+
+def sheet_dispute(*, sheet: Sheet, version: int, actor: Actor, message: str) -> Sheet:
+    """The other side refuses a submitted sheet, saying why; the entering side then corrects and submits
+    again (or the organiser corrects). Raises FieldRequired (message, version), SheetConflict,
+    SheetStateError or SideNotAllowed."""
+    message = (message or "").strip() if isinstance(message, str) else ""
+    with transaction.atomic():
+        locked = _lock(sheet)
+        _raise(dispute_refusal(locked, actor))
+        if not message:
+            raise FieldRequired("message", _("Say what is wrong with the sheet, so that the other side can fix it."))
+        if len(message) > MAX_REASON:
+            raise FieldRequired("message", _("The message is too long: at most %(max)s characters, got %(got)s.")
+                                % {"max": MAX_REASON, "got": len(message)}, code="too_long")
+        _check_version(locked, version)
+        locked.status = Sheet.Status.DISPUTED
+        locked.dispute_message = message
+        locked.version += 1
+        locked.save(update_fields=["status", "dispute_message", "version", "updated_at"])
+        _record(locked, actor, SheetChange.Action.DISPUTE, reason=message)
+    return locked
+
+
+def sheet_correct(*, sheet: Sheet, deals: list[dict[str, Any]], version: int, actor: Actor, reason: str) -> Sheet:
+    """An organiser replaces all deals of any sheet (also a confirmed or locked one), with a reason kept in
+    the history (before and after). The status stays; a settled sheet's event gets new standings.
+
+    Raises SideNotAllowed (not an organiser), FieldRequired (reason, version), SheetConflict, DealInvalid."""
+    if not actor.organiser:
+        raise SideNotAllowed(_("Only an organiser can correct a sheet."))
+    if not isinstance(deals, list):
+        raise FieldRequired("deals", _("deals must be a list of deals."), code="invalid")
+    with transaction.atomic():
+        locked = _lock(sheet)
+        reason = _check_reason(actor, reason)
+        _check_version(locked, version)
+        old = _deals_of(locked)
+        result = _validated(locked, deals)
+        Deal.objects.filter(sheet=locked).delete()
+        Deal.objects.bulk_create([Deal(sheet=locked, position=i, data=d) for i, d in enumerate(deals)])
+        was_settled = locked.status in SETTLED
+        _after_write(locked, actor, result, len(deals), was_settled=was_settled)
+        _record(locked, actor, SheetChange.Action.CORRECT, before=[d.data for d in old], after=deals, reason=reason)
+    return locked
+
+
+# --- rounds: links, cards, closing ----------------------------------------------------------------------
+
+
+def table_links_ensure(*, round: Round) -> None:
+    """Give every game (not a bye) of a released round its sheet and one active link per side.
+
+    Idempotent and lazy: creates only what is missing, in bulk (a fixed number of queries whatever the
+    number of tables). Raises SheetStateError for a round that is not released (or closed)."""
+    if round.status not in (Round.Status.RELEASED, Round.Status.CLOSED):
+        raise SheetStateError(_("Table links exist once the round is released."), code="round_not_released")
+    game_ids = list(Game.objects.filter(round=round, is_bye=False).values_list("id", flat=True))
+    if not game_ids:
+        return
+    with transaction.atomic():
+        have_sheet = set(Sheet.objects.filter(game_id__in=game_ids).values_list("game_id", flat=True))
+        missing = [g for g in game_ids if g not in have_sheet]
+        if missing:
+            empty = sheet_score(event=round.event, deals=[])
+            sheets = []
+            for game_id in missing:
+                sheet = Sheet(game_id=game_id)
+                _cache(sheet, empty, 0)
+                sheets.append(sheet)
+            Sheet.objects.bulk_create(sheets, ignore_conflicts=True)
+        active = set(
+            TableLink.objects.filter(game_id__in=game_ids, revoked_at__isnull=True).values_list("game_id", "side")
+        )
+        links = [TableLink(game_id=g, side=s) for g in game_ids for s in ("A", "B") if (g, s) not in active]
+        if links:
+            TableLink.objects.bulk_create(links, ignore_conflicts=True)
+
+
+def table_link_revoke(*, link: TableLink, actor: Actor) -> TableLink:
+    """Revoke a link (it stops working at once) and issue a new one for the same side; returns the new one."""
+    if not actor.organiser:
+        raise SideNotAllowed(_("Only an organiser can revoke a table link."))
+    with transaction.atomic():
+        updated = TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+        if updated:
+            return TableLink.objects.create(game_id=link.game_id, side=link.side)
+        return TableLink.objects.get(game_id=link.game_id, side=link.side, revoked_at__isnull=True)
+
+
+@dataclass(frozen=True)
+class RoundCloseCheck:
+    """Sheets that keep a round from closing: not confirmed yet (entered, submitted or disputed)."""
+
+    unconfirmed: list[Sheet]
+
+    @property
+    def ok(self) -> bool:
+        return not self.unconfirmed
+
+    @property
+    def tables(self) -> list[int]:
+        return [s.game.table_number for s in self.unconfirmed]
+
+
+def round_close_check(round: Round) -> RoundCloseCheck:
+    """Which sheets of the round are not confirmed yet (a game without a sheet counts as one: its sheet is
+    created empty). Two or three queries, whatever the number of tables."""
+    if round.status == Round.Status.RELEASED:
+        table_links_ensure(round=round)
+    sheets = list(
+        Sheet.objects.filter(game__round=round, game__is_bye=False)
+        .exclude(status__in=SETTLED)
+        .select_related("game")
+        .order_by("game__table_number")
+    )
+    return RoundCloseCheck(unconfirmed=sheets)
+
+
+def round_sheets_lock(*, round: Round, actor: Actor, confirm_all: bool = False, reason: str = "") -> list[Sheet]:
+    """Lock every sheet of the round, as closing it requires. Call it inside the transaction that closes
+    the round, with the round row already locked (tournaments' `round_close` runs it as `pre_check` or as
+    the "before_close" hook), so that the lock order is round, then sheets (by id).
+
+    Refuses (RoundNotClosable, naming the tables) while sheets are unconfirmed, unless `confirm_all`: then
+    the organiser confirms them here (with `reason`, required), which the history records. Returns the
+    sheets. A fixed number of queries whatever the number of tables."""
+    if confirm_all and not actor.organiser:
+        raise SideNotAllowed(_("Only an organiser can confirm sheets."))
+    with transaction.atomic():
+        if round.status == Round.Status.RELEASED:
+            table_links_ensure(round=round)
+        sheets = list(
+            Sheet.objects.select_for_update(of=("self",))
+            .filter(game__round=round, game__is_bye=False)
+            .select_related("game")
+            .order_by("id")
+        )
+        unconfirmed = [s for s in sheets if s.status not in SETTLED]
+        now = timezone.now()
+        changes = []
+        if unconfirmed:
+            if not confirm_all:
+                raise RoundNotClosable(sorted(s.game.table_number for s in unconfirmed))
+            reason = _check_reason(actor, reason)
+            for sheet in unconfirmed:
+                sheet.status = Sheet.Status.CONFIRMED
+                sheet.confirmed_at = now
+                sheet.version += 1
+                changes.append(_change(sheet, actor, SheetChange.Action.CONFIRM, reason))
+        for sheet in sheets:
+            sheet.updated_at = now  # bulk_update does not apply auto_now
+            if sheet.status != Sheet.Status.LOCKED:
+                sheet.status = Sheet.Status.LOCKED
+                sheet.version += 1
+                changes.append(_change(sheet, actor, SheetChange.Action.LOCK, ""))
+        Sheet.objects.bulk_update(sheets, ["status", "confirmed_at", "version", "updated_at"])
+        SheetChange.objects.bulk_create(changes)
+        if unconfirmed:
+            from scoring.standings import standings_request_recompute
+
+            standings_request_recompute(event_id=round.event_id)
+    return sheets
+
+
+def _change(sheet: Sheet, actor: Actor, action: str, reason: str) -> SheetChange:
+    return SheetChange(sheet=sheet, action=action, user=actor.user, link=actor.link, ip_address=actor.ip_address,
+                       user_agent=actor.user_agent, reason=reason, version=sheet.version)
+
+
+def sheets_recompute(*, round: Round) -> int:
+    """Rebuild the cached results of every sheet of the round from its stored deals (e.g. after an engine
+    fix); returns how many changed. Three queries plus one bulk update."""
+    sheets = list(Sheet.objects.filter(game__round=round).select_related("game__round__event"))
+    by_sheet: dict[int, list[dict[str, Any]]] = {s.pk: [] for s in sheets}
+    for sheet_id, data in Deal.objects.filter(sheet__in=sheets).order_by("sheet", "position").values_list(
+        "sheet_id", "data"
+    ):
+        by_sheet[sheet_id].append(data)
+    changed = []
+    for sheet in sheets:
+        result = sheet_score(event=sheet.game.round.event, deals=by_sheet[sheet.pk])
+        if result != sheet.result:
+            _cache(sheet, result, len(by_sheet[sheet.pk]))
+            changed.append(sheet)
+    Sheet.objects.bulk_update(changed, _CACHE_FIELDS)
+    return len(changed)
+
+
+def round_before_close(round: Round) -> None:
+    """tournaments' "before_close" hook: a round closes only when every sheet is confirmed; its sheets are
+    then locked (in the same transaction). Refuses with tournaments' RoundCloseRefused, naming the tables."""
+    from tournaments.exceptions import RoundCloseRefused
+
+    try:
+        round_sheets_lock(round=round, actor=Actor())
+    except RoundNotClosable as exc:
+        raise RoundCloseRefused(exc.message, code=exc.code) from exc
+
+
+def round_after_release(round: Round) -> None:
+    """tournaments' "after_release" hook: every table gets its sheet and two links at once."""
+    table_links_ensure(round=round)

@@ -1,0 +1,297 @@
+/* Atout referee page: the deal form checked as you type, saved without losing anything.
+ *
+ * The page works without this script (plain form posts). With it:
+ * - the other team's trick points are filled in from the deal total of the chosen trump;
+ * - every change is checked by the server (the form and the rules engine) and errors appear next to
+ *   the field they name;
+ * - a deal is saved with a client id made here, so a retry on a poor connection never stores it twice;
+ *   failed sends are retried with back-off, and the form is kept in localStorage until the server has it.
+ */
+(function () {
+  "use strict";
+
+  var form = document.getElementById("deal-form");
+  if (!form) return;
+
+  var i18n = {
+    saving: form.getAttribute("data-msg-saving") || "…",
+  };
+  var totalsEl = document.getElementById("deal-totals");
+  var totals = totalsEl ? JSON.parse(totalsEl.textContent) : {};
+  var editing = form.getAttribute("data-editing") !== "";
+  var draftKey = form.getAttribute("data-draft-key") + (editing ? "-edit" : "");
+  var touched = {};
+  var showAll = false;
+  var lastTyped = null;
+  var checkTimer = null;
+  var checkSeq = 0;
+  var sending = false;
+
+  function $(selector, root) { return (root || document).querySelector(selector); }
+  function $$(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
+  function value(name) {
+    var checked = $('[name="' + name + '"]:checked', form);
+    if (checked) return checked.value;
+    var el = form.elements[name];
+    return el && el.value !== undefined && !(el instanceof RadioNodeList) ? el.value : "";
+  }
+  function status(text) { $("#net-status").textContent = text || ""; }
+
+  function newClientId() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    (window.crypto || window.msCrypto).getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  /* --- what is shown depends on what is chosen ------------------------------------------------------ */
+
+  function setShown(el, shown) {
+    el.hidden = !shown;
+    $$("input, select, textarea", el).forEach(function (input) { input.disabled = !shown; });
+  }
+
+  function updateVisibility() {
+    var played = value("taker") !== "pass";
+    $$("[data-when-played]", form).forEach(function (el) { setShown(el, played); });
+    if (!played) return;
+    var capot = value("capot");
+    $$("[data-when-no-capot]", form).forEach(function (el) { setShown(el, !capot); });
+    var allTrump = value("trump") === "all_trump";
+    $$(".all-trump-only", form).forEach(function (el) { setShown(el, allTrump); });
+    $$(".suit-only", form).forEach(function (el) { setShown(el, !allTrump); });
+  }
+
+  /* Before a trump is chosen, the deal total is known when every contract has the same one (162). */
+  function commonTotal() {
+    var values = Object.keys(totals).map(function (k) { return totals[k]; });
+    return values.length && values.every(function (v) { return v === values[0]; }) ? values[0] : null;
+  }
+
+  /* Trick points of one team typed: the other team's are the rest of the deal total. */
+  function fillOther(typed) {
+    var total = totals[value("trump")] || commonTotal();
+    if (!total) return;
+    var mine = form.elements[typed === "a" ? "tricks_a" : "tricks_b"];
+    var other = form.elements[typed === "a" ? "tricks_b" : "tricks_a"];
+    var n = parseInt(mine.value, 10);
+    if (String(n) === mine.value.trim() && n >= 0 && n <= total) {
+      other.value = String(total - n);
+    } else if (mine.value.trim() === "") {
+      other.value = "";
+    }
+  }
+
+  /* --- errors next to the fields ------------------------------------------------------------------ */
+
+  function showErrors(errors) {
+    $$("[data-errors-for]", form).forEach(function (list) {
+      var name = list.getAttribute("data-errors-for");
+      var messages = errors[name] || [];
+      var visible = showAll || touched[name] || (name === "__all__" && (touched.tricks_a || touched.tricks_b));
+      list.innerHTML = "";
+      if (!visible) return;
+      messages.forEach(function (m) {
+        var li = document.createElement("li");
+        li.textContent = m;
+        list.appendChild(li);
+      });
+      var field = list.closest("[data-field]");
+      if (field) field.classList.toggle("has-error", messages.length > 0);
+    });
+  }
+
+  function showPreview(preview) {
+    var el = $("#deal-preview");
+    if (!preview) { el.textContent = ""; return; }
+    el.textContent = preview.text;
+  }
+
+  function checkUrl() {
+    var url = form.getAttribute("data-check-url");
+    return editing ? url + "?position=" + form.getAttribute("data-editing") : url;
+  }
+
+  function check() {
+    var seq = ++checkSeq;
+    fetch(checkUrl(), { method: "POST", body: new FormData(form), headers: { Accept: "application/json" },
+                        credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        if (!data || seq !== checkSeq) return;  // an older answer arriving late must not win
+        showErrors(data.errors || {});
+        showPreview(data.valid ? data.preview : null);
+      })
+      .catch(function () { /* offline: the check waits for the next change; saving retries on its own */ });
+  }
+
+  function scheduleCheck() {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(check, 250);
+  }
+
+  /* --- the draft: kept on the phone until the server has it ------------------------------------------ */
+
+  function saveDraft() {
+    try {
+      var entries = [];
+      new FormData(form).forEach(function (v, k) {
+        if (k !== "csrfmiddlewaretoken" && k !== "version") entries.push([k, v]);
+      });
+      localStorage.setItem(draftKey, JSON.stringify(entries));
+    } catch (e) { /* private mode: no draft, the form still works */ }
+  }
+
+  function clearDraft() {
+    try { localStorage.removeItem(draftKey); } catch (e) { /* nothing kept */ }
+  }
+
+  function restoreDraft() {
+    var raw = null;
+    try { raw = localStorage.getItem(draftKey); } catch (e) { return; }
+    if (!raw) return;
+    var entries;
+    try { entries = JSON.parse(raw); } catch (e) { clearDraft(); return; }
+    var byName = {};
+    entries.forEach(function (pair) { (byName[pair[0]] = byName[pair[0]] || []).push(pair[1]); });
+    $$("input, select", form).forEach(function (el) {
+      if (!el.name || el.name === "csrfmiddlewaretoken" || el.name === "version") return;
+      var values = byName[el.name] || [];
+      if (el.type === "radio" || el.type === "checkbox") {
+        el.checked = values.indexOf(el.value) !== -1;
+      } else if (el.multiple) {
+        Array.prototype.forEach.call(el.options, function (o) { o.selected = values.indexOf(o.value) !== -1; });
+      } else if (values.length) {
+        el.value = values[0];
+      }
+    });
+  }
+
+  function resetForm() {
+    $$("input, select", form).forEach(function (el) {
+      if (el.type === "hidden") return;
+      if (el.type === "radio" || el.type === "checkbox") el.checked = el.value === "" && el.type === "radio";
+      else if (el.multiple) Array.prototype.forEach.call(el.options, function (o) { o.selected = false; });
+      else if (el.tagName === "SELECT") el.selectedIndex = 0;
+      else el.value = "";
+    });
+    form.elements.client_id.value = "";
+    touched = {};
+    showAll = false;
+    lastTyped = null;
+    showErrors({});
+    showPreview(null);
+    updateVisibility();
+  }
+
+  /* --- saving, with retries that never store a deal twice ------------------------------------------ */
+
+  function replaceLive(html) {
+    var current = document.getElementById("sheet-live");
+    if (!current || !html) return;
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var fresh = holder.firstElementChild;
+    current.parentNode.replaceChild(fresh, current);
+    form.elements.version.value = fresh.getAttribute("data-version");
+    var title = $("#deal-form-title");
+    if (!editing && title) {
+      var count = $$("tbody tr[data-position]", fresh).length;
+      title.textContent = title.getAttribute("data-new").replace(/\d+/, String(count + 1));
+    }
+  }
+
+  function post(url, body, attempt) {
+    return fetch(url, { method: "POST", body: body, headers: { Accept: "application/json" },
+                        credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status >= 500 || response.status === 429) throw new Error("server " + response.status);
+        return response;
+      })
+      .catch(function (error) {
+        // Poor connection or a busy server: the same body (same client id) goes again, later.
+        var delay = Math.min(30000, 1000 * Math.pow(2, attempt));
+        if (attempt >= 8) throw error;
+        status(form.getAttribute("data-msg-retry") || "…");
+        return new Promise(function (resolve) { setTimeout(resolve, delay); })
+          .then(function () { return post(url, body, attempt + 1); });
+      });
+  }
+
+  function save(event) {
+    event.preventDefault();
+    if (sending) return;
+    showAll = true;
+    if (!editing && !form.elements.client_id.value) form.elements.client_id.value = newClientId();
+    saveDraft();
+    var body = new FormData(form);
+    sending = true;
+    $("#save-deal").disabled = true;
+    status(i18n.saving);
+    post(form.action, body, 0)
+      .then(function (response) {
+        return response.json().then(function (data) { return { status: response.status, data: data }; });
+      })
+      .then(function (answer) {
+        var data = answer.data;
+        if (data.live) replaceLive(data.live);
+        if (data.ok) {
+          clearDraft();
+          status(data.message);
+          if (editing) { window.location.assign(form.getAttribute("data-page-url")); return; }
+          resetForm();
+          return;
+        }
+        status("");
+        showErrors(data.errors || {});
+        if (answer.status === 409) saveDraft();
+      })
+      .catch(function () {
+        status(form.getAttribute("data-msg-offline"));
+      })
+      .then(function () {
+        sending = false;
+        $("#save-deal").disabled = false;
+      });
+  }
+
+  /* --- wiring ------------------------------------------------------------------------------------------ */
+
+  form.addEventListener("input", function (event) {
+    var name = event.target.name;
+    if (!name) return;
+    touched[name] = true;
+    if (name === "tricks_a" || name === "tricks_b") {
+      lastTyped = name === "tricks_a" ? "a" : "b";
+      fillOther(lastTyped);
+      touched.tricks_a = touched.tricks_b = true;
+    }
+    if (name === "trump" && lastTyped) fillOther(lastTyped);
+    updateVisibility();
+    if (!editing) saveDraft();
+    scheduleCheck();
+  });
+  form.addEventListener("change", function (event) {
+    if (event.target.name) touched[event.target.name] = true;
+    updateVisibility();
+  });
+  form.addEventListener("submit", save);
+
+  document.addEventListener("submit", function (event) {
+    var target = event.target;
+    if (target.hasAttribute("data-delete")) {
+      var row = target.closest("tr[data-position]");
+      var number = row ? parseInt(row.getAttribute("data-position"), 10) + 1 : "";
+      var question = (form.getAttribute("data-msg-delete") || "?").replace("%s", number);
+      if (!window.confirm(question)) event.preventDefault();
+    }
+  });
+  window.addEventListener("online", function () {
+    if (!sending && form.elements.client_id.value && !editing) $("#save-deal").click();
+  });
+
+  var hasServerErrors = $$("[data-errors-for] li", form).length > 0;
+  if (!editing && !hasServerErrors) restoreDraft();
+  if (hasServerErrors) showAll = true;
+  updateVisibility();
+})();
