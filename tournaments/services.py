@@ -84,7 +84,9 @@ def _apply(instance, data: dict[str, Any], allowed: Iterable[str]) -> list[str]:
 
 # --- clubs and members ----------------------------------------------------------------------------------
 
+# Route names under o/<club>/ and o/<club>/events/ that a short name must not shadow.
 RESERVED_CLUB_SLUGS = frozenset({"new"})
+RESERVED_EVENT_SLUGS = frozenset({"new"})
 
 
 def club_create(*, user: AbstractBaseUser, slug: str, name: str, city: str = "") -> Club:
@@ -209,6 +211,8 @@ def _check_season_club(event: Event) -> None:
 
 def event_create(*, club: Club, data: dict[str, Any]) -> Event:
     """Create an event (status draft) with its format and rule set, validated by the rules engine."""
+    if data.get("slug") in RESERVED_EVENT_SLUGS:
+        raise ValidationError({"slug": _("The short name %(slug)s is reserved; choose another.") % data})
     event = Event(club=club)
     _apply(event, data, EVENT_FIELDS)
     _check_season_club(event)
@@ -218,6 +222,8 @@ def event_create(*, club: Club, data: dict[str, Any]) -> Event:
 def event_update(*, event: Event, data: dict[str, Any]) -> Event:
     """Change an event's settings. Once it has started, the rule set, team mode and points are frozen
     (RulesFrozen); the number of rounds cannot go below the rounds already drawn."""
+    if data.get("slug") in RESERVED_EVENT_SLUGS:
+        raise ValidationError({"slug": _("The short name %(slug)s is reserved; choose another.") % data})
     with transaction.atomic():
         locked = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
         changed = _apply(locked, data, EVENT_FIELDS)

@@ -28,9 +28,17 @@ def make_event(entries=8, *, mode=Event.TeamMode.PAIRS, present=True, **kwargs):
     return event, made
 
 
+def confirm_sheets(round):
+    """Stand-in for score entry: every sheet of the round confirmed (scoring refuses to close otherwise)."""
+    from scoring.models import Sheet
+
+    Sheet.objects.filter(game__round=round).update(status=Sheet.Status.CONFIRMED)
+
+
 def play_round(round):
     services.round_confirm(round=round)
     services.round_release(round=round)
+    confirm_sheets(round)
     return services.round_close(round=round)
 
 
@@ -170,6 +178,9 @@ def test_status_machine_refuses_illegal_transitions_with_a_message():
     game = round.games.first()
     with pytest.raises(IllegalTransition):
         services.round_swap_entries(round=round, entry_a=game.entry_a, entry_b=game.entry_b)
+    with pytest.raises(RoundCloseRefused):
+        services.round_close(round=round)
+    confirm_sheets(round)
     services.round_close(round=round)
     with pytest.raises(IllegalTransition):
         services.round_close(round=round)
@@ -219,6 +230,7 @@ def test_round_close_runs_the_pre_check_and_registered_hooks():
     finally:
         services.ROUND_HOOKS["before_close"].remove(sheets_open)
     assert Round.objects.get(pk=round.pk).status == Round.Status.RELEASED
+    confirm_sheets(round)
     closed = []
     services.register_round_hook("after_close", closed.append)
     try:

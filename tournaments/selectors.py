@@ -1,0 +1,226 @@
+"""Reads for the organiser pages and the API: each in a fixed number of queries, whatever the field size.
+
+Every lookup by slug or id is narrowed to the user's clubs (`tournaments.permissions`): another club's
+object is a 404, never a 403.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Prefetch, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from tournaments.draws import flag_label, next_round_number
+from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Table
+from tournaments.permissions import organiser_club_ids
+from tournaments.services import checkin_statuses, round_checkin_mismatch
+
+GAME_RELATED = (
+    "entry_a__player_1",
+    "entry_a__player_2",
+    "entry_a_partner__player_1",
+    "entry_b__player_1",
+    "entry_b__player_2",
+    "entry_b_partner__player_1",
+)
+
+
+def club_for(user, slug: str) -> Club:
+    """The club `slug` if `user` organises it, else 404."""
+    return get_object_or_404(Club, slug=slug, id__in=organiser_club_ids(user))
+
+
+def event_for(user, club_slug: str, event_slug: str) -> Event:
+    """The event of one of the user's clubs, with club and season joined; else 404."""
+    return get_object_or_404(
+        Event.objects.select_related("club", "season"),
+        club__slug=club_slug,
+        slug=event_slug,
+        club_id__in=organiser_club_ids(user),
+    )
+
+
+def round_for(event: Event, number: int) -> Round | None:
+    return Round.objects.filter(event=event, number=number).first()
+
+
+def club_overview(club: Club) -> dict:
+    events = list(club.events.select_related("season").annotate(entry_count=Count("entries")).order_by("-date"))
+    seasons = list(club.seasons.all())
+    members = club.players.aggregate(
+        total=Count("id"), active=Count("id", filter=Q(is_active=True)), guests=Count("id", filter=Q(is_guest=True))
+    )
+    return {"events": events, "seasons": seasons, "members": members}
+
+
+def players_of(club: Club, query: str = "") -> list[Player]:
+    players = Player.objects.filter(club=club)
+    for word in query.split():
+        players = players.filter(Q(first_name__icontains=word) | Q(last_name__icontains=word))
+    return list(players.order_by("last_name", "first_name"))
+
+
+@dataclass
+class EntryRow:
+    entry: Entry
+    status: str | None
+    played: int = 0
+
+    @property
+    def names(self) -> str:
+        players = [self.entry.player_1] + ([self.entry.player_2] if self.entry.player_2_id else [])
+        return " / ".join(str(p) for p in players)
+
+
+def entries_with_status(event: Event, round_number: int) -> list[EntryRow]:
+    """Entries with their check-in status for `round_number` (carried over). Two queries."""
+    statuses = checkin_statuses(event=event, round_number=round_number)
+    entries = Entry.objects.filter(event=event).select_related("player_1", "player_2").order_by("number")
+    return [EntryRow(entry=e, status=statuses.get(e.pk)) for e in entries]
+
+
+def checkin_counts(rows: list[EntryRow]) -> dict[str, int]:
+    counts = Counter(row.status or "none" for row in rows)
+    return {
+        "present": counts[CheckIn.Status.PRESENT],
+        "absent": counts[CheckIn.Status.ABSENT],
+        "withdrawn": counts[CheckIn.Status.WITHDRAWN],
+        "none": counts["none"],
+        "total": len(rows),
+    }
+
+
+def event_overview(event: Event) -> dict:
+    """What the event page shows: rounds, entry and table counts, the round to work on. Four queries."""
+    rounds = list(event.round_set.annotate(game_count=Count("games", filter=Q(games__is_bye=False))))
+    next_number = next_round_number(event)
+    statuses = checkin_statuses(event=event, round_number=min(next_number, event.rounds))
+    entries = Entry.objects.filter(event=event).count()
+    tables = Table.objects.filter(event=event).count()
+    present = sum(1 for s in statuses.values() if s == CheckIn.Status.PRESENT)
+    return {
+        "rounds": rounds,
+        "next_number": next_number,
+        "can_draw_next": next_number <= event.rounds,
+        "entry_count": entries,
+        "table_count": tables,
+        "present_count": present,
+    }
+
+
+@dataclass
+class Side:
+    entries: list[Entry]
+    players: list[Player]
+
+    @property
+    def numbers(self) -> str:
+        return " + ".join(str(e.number) for e in self.entries)
+
+    @property
+    def names(self) -> str:
+        return " / ".join(str(p) for p in self.players)
+
+
+@dataclass
+class GameRow:
+    game: Game
+    side_a: Side
+    side_b: Side | None
+    flags: list[tuple[str, str]] = field(default_factory=list)
+    table: Table | None = None
+
+    @property
+    def seat_names(self) -> dict[str, str]:
+        players = {p.pk: p for p in self.side_a.players + (self.side_b.players if self.side_b else [])}
+        return {seat: str(players.get(pid, "")) for seat, pid in (self.game.seats or {}).items()}
+
+
+def _side(entries: list[Entry | None]) -> Side:
+    present = [e for e in entries if e is not None]
+    players = [p for e in present for p in (e.player_1, e.player_2) if p is not None]
+    return Side(entries=present, players=players)
+
+
+def draw_rows(round: Round) -> tuple[list[GameRow], list[GameRow]]:
+    """The round's games in table order and its byes, with names, flags and table labels. Two queries."""
+    tables = {t.number: t for t in Table.objects.filter(event_id=round.event_id)}
+    games, byes = [], []
+    for game in Game.objects.filter(round=round).select_related(*GAME_RELATED).order_by("table_number", "pk"):
+        row = GameRow(
+            game=game,
+            side_a=_side([game.entry_a, game.entry_a_partner]),
+            side_b=None if game.is_bye else _side([game.entry_b, game.entry_b_partner]),
+            flags=[(code, flag_label(code)) for code in game.flags or []],
+            table=tables.get(game.table_number),
+        )
+        (byes if game.is_bye else games).append(row)
+    return games, byes
+
+
+@dataclass
+class NameRow:
+    player: Player
+    entry: Entry
+    table: int | None
+    seat: str
+    partner: str
+    opponents: str
+
+
+def draw_by_name(round: Round) -> list[NameRow]:
+    """Every player of the round with their table and seat, sorted by last name then first name
+    ("find your table"). Two queries."""
+    games, byes = draw_rows(round)
+    seat_of: dict[int, str] = {}
+    rows = []
+    for row in games:
+        for seat, pid in (row.game.seats or {}).items():
+            seat_of[pid] = seat
+        for side, other in ((row.side_a, row.side_b), (row.side_b, row.side_a)):
+            for entry in side.entries:
+                for player in (entry.player_1, entry.player_2):
+                    if player is None:
+                        continue
+                    partner = ", ".join(str(p) for p in side.players if p.pk != player.pk)
+                    rows.append(
+                        NameRow(player, entry, row.game.table_number, seat_of.get(player.pk, ""), partner, other.names)
+                    )
+    for row in byes:
+        for entry in row.side_a.entries:
+            for player in (entry.player_1, entry.player_2):
+                if player is not None:
+                    rows.append(NameRow(player, entry, None, "", "", ""))
+    rows.sort(key=lambda r: (r.player.last_name.casefold(), r.player.first_name.casefold(), r.entry.number))
+    return rows
+
+
+def round_page(round: Round) -> dict:
+    """Everything the round page shows: rows, byes, check-in mismatch (for a draft). Four or five queries."""
+    games, byes = draw_rows(round)
+    mismatch = {"missing": [], "extra": []}
+    if round.status == Round.Status.DRAFT:
+        mismatch = round_checkin_mismatch(round=round)
+    return {"games": games, "byes": byes, "mismatch": mismatch}
+
+
+def require_round(event: Event, number: int) -> Round:
+    round = round_for(event, number)
+    if round is None:
+        raise Http404
+    return round
+
+
+def entries_for_select(event: Event):
+    return Entry.objects.filter(event=event).select_related("player_1", "player_2").order_by("number")
+
+
+def event_list_for(user):
+    return (
+        Event.objects.filter(club_id__in=organiser_club_ids(user))
+        .select_related("club", "season")
+        .prefetch_related(Prefetch("round_set", queryset=Round.objects.order_by("number")))
+    )
