@@ -1,3 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns = []
+from scoring.rules_api import RulesListApi, RulesScoreApi
+
+urlpatterns = [
+    path("rules/", RulesListApi.as_view(), name="rules-list"),
+    path("rules/score/", RulesScoreApi.as_view(), name="rules-score"),
+]
