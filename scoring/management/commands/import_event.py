@@ -1,0 +1,33 @@
+"""`python manage.py import_event FILE [--club SLUG] [--event-slug SLUG]`: read a JSON event archive back."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.archive import ArchiveError, event_archive_import, event_archive_load
+
+
+class Command(BaseCommand):
+    help = "Import an event from an Atout JSON archive (new ids; all or nothing)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the archive (.json) written by the JSON export")
+        parser.add_argument("--club", dest="club_slug", help="short name of the club to import into "
+                            "(default: the archive's club; created if missing)")
+        parser.add_argument("--event-slug", dest="event_slug", help="short name for the imported event "
+                            "(default: the archived one)")
+
+    def handle(self, *args, file, club_slug=None, event_slug=None, **options):
+        path = Path(file)
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise CommandError(f"Cannot read {path}: {exc.strerror or exc}") from None
+        try:
+            data = event_archive_load(raw)
+            event = event_archive_import(data=data, club_slug=club_slug, event_slug=event_slug)
+        except ArchiveError as exc:
+            raise CommandError(f"{path}: {exc} Nothing was imported.") from None
+        self.stdout.write(self.style.SUCCESS(
+            f"Imported “{event.name}” ({event.date}) into club {event.club.slug} as event {event.slug} (id {event.pk})."
+        ))
