@@ -116,10 +116,17 @@ class RoundNotClosable(ScoringError):
         return {**super().as_dict(), "tables": self.tables}
 
 
+def _is_tournament_error(exc) -> bool:
+    from tournaments.exceptions import TournamentError
+
+    return isinstance(exc, TournamentError)
+
+
 def api_exception_handler(exc, context):
     """DRF exception handler: ScoringError → its status with {code, detail, errors} (a 409 conflict also
-    carries the current sheet, rendered by the view's `sheet_payload` when it has one); Django's
-    ValidationError → 400 naming the fields; everything else → DRF's default handling."""
+    carries the current sheet, rendered by the view's `sheet_payload` when it has one); tournaments'
+    TournamentError → its status in the same shape; Django's ValidationError → 400 naming the fields;
+    everything else → DRF's default handling."""
     if isinstance(exc, ScoringError):
         data = exc.as_dict()
         if isinstance(exc, SheetConflict):
@@ -128,6 +135,12 @@ def api_exception_handler(exc, context):
             if render is not None:
                 data["sheet"] = render(exc.sheet)
         return Response(data, status=exc.status_code)
+    if _is_tournament_error(exc):
+        message = str(exc.message)
+        field = getattr(exc, "field", None)
+        code = getattr(exc, "code", "invalid")
+        errors = [{"field": field, "code": code, "message": message}] if field else []
+        return Response({"code": code, "detail": message, "errors": errors}, status=exc.status_code)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "error_dict"):
             errors = [

@@ -1,0 +1,196 @@
+"""The score-entry API: table links by token, organisers by session; versions, idempotency, errors."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from scoring.models import Deal, Sheet, SheetChange
+from tests.factories import MembershipFactory
+from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
+
+pytestmark = pytest.mark.django_db
+
+MADE = {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 70}}
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+@pytest.fixture
+def table():
+    round, games = released_round(tables=2)
+    return table_of(games[0])
+
+
+def url(link, rest=""):
+    return f"/api/v1/table/{link.token}/{rest}"
+
+
+def create(api, link, deal, version, key):
+    return api.post(url(link, "deals/"), {"deal": deal, "version": version}, format="json",
+                    HTTP_IDEMPOTENCY_KEY=key)
+
+
+def test_read_the_game_and_its_sheet(api, table):
+    sheet, link_a, _ = table
+    response = api.get(url(link_a))
+    assert response.status_code == 200
+    assert response["ETag"] == '"0"'
+    body = response.json()
+    assert body["id"] == sheet.pk and body["status"] == "entered" and body["version"] == 0
+    assert body["side"] == "A"
+    assert body["game"]["table_number"] == sheet.game.table_number
+    assert body["game"]["sides"]["A"]["name"] == sheet.game.entry_a.display_name
+    assert [seat["seat"] for seat in body["game"]["sides"]["B"]["seats"]] == ["E", "W"]
+    assert body["rules"] == {"rules": "hoheluft", "options": {"deals": 12}}
+    assert body["permissions"] == {"edit": True, "submit": False, "confirm": False, "dispute": False}
+    assert body["deals"] == [] and body["totals"] == {"A": 0, "B": 0}
+
+
+def test_create_is_idempotent_by_key(api, table):
+    sheet, link_a, _ = table
+    first = create(api, link_a, MADE, 0, "k-1")
+    assert first.status_code == 201, first.json()
+    body = first.json()
+    assert body["replayed"] is False
+    assert body["deal"]["score"] == {"A": 92, "B": 70} and body["deal"]["outcome"] == "made"
+    assert body["sheet"]["version"] == 1 and first["ETag"] == '"1"'
+    again = create(api, link_a, MADE, 0, "k-1")
+    assert again.status_code == 200
+    assert again.json()["replayed"] is True and again.json()["deal"]["position"] == 0
+    assert Deal.objects.filter(sheet=sheet).count() == 1
+
+
+def test_create_without_idempotency_key_names_it(api, table):
+    _, link_a, _ = table
+    response = api.post(url(link_a, "deals/"), {"deal": MADE, "version": 0}, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "client_id"
+
+
+def test_stale_version_answers_409_with_the_current_sheet(api, table):
+    _, link_a, _ = table
+    create(api, link_a, MADE, 0, "k-1")
+    response = create(api, link_a, MADE, 0, "k-2")
+    assert response.status_code == 409
+    body = response.json()
+    assert body["code"] == "version_conflict" and body["version"] == 1
+    assert body["sheet"]["version"] == 1 and len(body["sheet"]["deals"]) == 1
+
+
+def test_version_from_if_match(api, table):
+    _, link_a, _ = table
+    response = api.post(url(link_a, "deals/"), {"deal": MADE}, format="json", HTTP_IDEMPOTENCY_KEY="k-1",
+                        HTTP_IF_MATCH='"0"')
+    assert response.status_code == 201
+    response = api.post(url(link_a, "deals/"), {"deal": MADE}, format="json", HTTP_IDEMPOTENCY_KEY="k-2")
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "version"
+
+
+def test_impossible_deal_answers_400_with_the_engines_error(api, table):
+    sheet, link_a, _ = table
+    bad = {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 161, "B": 1}}
+    response = create(api, link_a, bad, 0, "k-1")
+    assert response.status_code == 400
+    error = response.json()["errors"][0]
+    assert error["deal"] == 0 and error["field"].startswith("tricks") and error["code"] == "unreachable"
+    assert not Deal.objects.filter(sheet=sheet).exists()
+
+
+def test_errors_come_in_the_users_language(api, table):
+    _, link_a, _ = table
+    bad = {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 72}}
+    response = create(api, link_a, bad, 0, "k-1")
+    assert response.status_code == 400
+    assert "162" in response.json()["errors"][0]["message"]
+
+
+def test_change_and_delete_a_deal(api, table):
+    sheet, link_a, _ = table
+    create(api, link_a, MADE, 0, "k-1")
+    create(api, link_a, HOHELUFT_GAME[1], 1, "k-2")
+    changed = {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 102, "B": 60}}
+    response = api.put(url(link_a, "deals/0/"), {"deal": changed, "version": 2}, format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json()["deal"]["score"] == {"A": 102, "B": 60}
+    assert api.get(url(link_a, "deals/0/")).json()["data"] == changed
+    assert api.get(url(link_a, "deals/5/")).status_code == 404
+    response = api.delete(url(link_a, "deals/0/"), HTTP_IF_MATCH='"3"')
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["version"] == 4 and [d["data"] for d in body["deals"]] == [HOHELUFT_GAME[1]]
+    response = api.delete(url(link_a, "deals/0/") + "?version=3")
+    assert response.status_code == 409
+
+
+def test_validate_stores_nothing(api, table):
+    sheet, link_a, _ = table
+    response = api.post(url(link_a, "deals/validate/"), {"deal": MADE}, format="json")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["valid"] is True and body["deal"]["score"] == {"A": 92, "B": 70}
+    response = api.post(url(link_a, "deals/validate/"),
+                        {"deal": {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 80}}},
+                        format="json")
+    assert response.json()["valid"] is False and response.json()["errors"][0]["code"] == "sum_mismatch"
+    assert not Deal.objects.exists() and Sheet.objects.get(pk=sheet.pk).version == 0
+
+
+def test_the_whole_way_submit_dispute_fix_confirm(api, table):
+    sheet, link_a, link_b = table
+    version = 0
+    for i, deal in enumerate(HOHELUFT_GAME):
+        response = create(api, link_a, deal, version, f"d{i}")
+        assert response.status_code == 201, response.json()
+        version = response.json()["sheet"]["version"]
+    assert response.json()["sheet"]["finished"] is True
+    assert api.get(url(link_b)).json()["permissions"]["edit"] is False
+    response = api.post(url(link_a, "submit/"), {"version": version}, format="json")
+    assert response.status_code == 200 and response.json()["status"] == "submitted"
+    version = response.json()["version"]
+    assert api.post(url(link_a, "confirm/"), {"version": version}, format="json").status_code == 403
+    response = api.post(url(link_b, "dispute/"), {"version": version}, format="json")
+    assert response.status_code == 400 and "message" in response.json()
+    response = api.post(url(link_b, "dispute/"), {"version": version, "message": "deal 3 was ours"}, format="json")
+    assert response.status_code == 200 and response.json()["status"] == "disputed"
+    assert api.get(url(link_b)).json()["permissions"]["confirm"] is False
+    version = response.json()["version"]
+    response = api.post(url(link_a, "submit/"), {"version": version}, format="json")
+    assert response.status_code == 200
+    version = response.json()["version"]
+    response = api.post(url(link_b, "confirm/"), {"version": version}, format="json")
+    assert response.status_code == 200 and response.json()["status"] == "confirmed"
+    response = create(api, link_a, MADE, response.json()["version"], "late")
+    assert response.status_code == 409 and response.json()["code"] == "sheet_confirmed"
+
+
+def test_organiser_writes_need_a_reason(api, table):
+    sheet, _, _ = table
+    organiser = MembershipFactory(club=sheet.game.round.event.club)
+    api.force_login(organiser.user)
+    base = f"/api/v1/sheets/{sheet.pk}/"
+    assert api.get(base).json()["side"] is None
+    response = api.post(base + "deals/", {"deal": MADE, "version": 0}, format="json", HTTP_IDEMPOTENCY_KEY="o1")
+    assert response.status_code == 400 and response.json()["errors"][0]["field"] == "reason"
+    response = api.post(base + "deals/", {"deal": MADE, "version": 0, "reason": "paper sheet"}, format="json",
+                        HTTP_IDEMPOTENCY_KEY="o1")
+    assert response.status_code == 201
+    assert SheetChange.objects.get().user == organiser.user
+    response = api.post(base + "correct/", {"deals": HOHELUFT_GAME, "version": 1, "reason": "typed the paper"},
+                        format="json")
+    assert response.status_code == 200 and response.json()["finished"] is True
+    response = api.post(base + "confirm/", {"version": response.json()["version"]}, format="json")
+    assert response.status_code == 200 and response.json()["status"] == "confirmed"
+    rows = api.get(f"/api/v1/rounds/{sheet.game.round_id}/sheets/").json()
+    assert [(r["table_number"], r["status"]) for r in rows] == [(1, "confirmed"), (2, "entered")]
+
+
+def test_correct_refuses_an_invalid_sheet_naming_the_deal(api, table):
+    sheet, _, _ = table
+    api.force_login(MembershipFactory(club=sheet.game.round.event.club).user)
+    deals = [MADE, {"contract": {"taker": "B", "trump": "spades"}, "tricks": {"A": 10, "B": 10}}]
+    response = api.post(f"/api/v1/sheets/{sheet.pk}/correct/", {"deals": deals, "version": 0, "reason": "x"},
+                        format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["deal"] == 1
