@@ -165,6 +165,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
+    # Several models have a `status`: name each enum after its model instead of a hashed "Status…Enum".
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournaments.models.Event.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+    },
 }
 
 # Production safety: secure by default whenever DEBUG is off; each can be relaxed by its variable

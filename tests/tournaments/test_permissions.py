@@ -1,0 +1,195 @@
+"""An organiser of club X sees and changes nothing of club Y (404); anonymous users are sent to log in (pages)
+or refused (API). Every organiser page and API endpoint, parametrised."""
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from tests.factories import (
+    ClubFactory,
+    EntryFactory,
+    EventFactory,
+    MembershipFactory,
+    PlayerFactory,
+    SeasonFactory,
+    TableFactory,
+)
+from tournaments import services
+from tournaments.models import CheckIn, Club, Entry, Event, Game, Membership, Player, Round, Season, Table
+
+pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+
+
+@pytest.fixture
+def other():
+    """Club Y with a season, members, an event, entries, a table and a drawn round 1."""
+    club = ClubFactory(slug="ypsilon")
+    season = SeasonFactory(club=club)
+    event = EventFactory(club=club, season=season, slug="y-abend")
+    entries = [EntryFactory(event=event, number=n) for n in range(1, 5)]
+    services.checkin_set(event=event, entry_ids=[e.pk for e in entries], round_number=1, status="present")
+    table = TableFactory(event=event, number=1)
+    TableFactory(event=event, number=2)
+    round = services.round_draw(event=event, number=1, seed=1)
+    return {"club": club, "season": season, "event": event, "entries": entries, "table": table, "round": round,
+            "player": entries[0].player_1}
+
+
+def snapshot():
+    return (
+        list(Club.objects.order_by("pk").values()),
+        list(Player.objects.order_by("pk").values()),
+        list(Season.objects.order_by("pk").values()),
+        list(Event.objects.order_by("pk").values()),
+        list(Entry.objects.order_by("pk").values()),
+        list(CheckIn.objects.order_by("pk").values("entry_id", "round_number", "status")),
+        list(Table.objects.order_by("pk").values()),
+        list(Round.objects.order_by("pk").values("status", "seed")),
+        list(Game.objects.order_by("pk").values()),
+    )
+
+
+def page_urls(o):
+    club, event = o["club"].slug, o["event"].slug
+    e = {"club_slug": club, "event_slug": event}
+    return [
+        ("get", reverse("tournaments:club", kwargs={"club_slug": club}), {}),
+        ("get", reverse("tournaments:club_edit", kwargs={"club_slug": club}), {}),
+        ("post", reverse("tournaments:club_edit", kwargs={"club_slug": club}), {"name": "Hacked"}),
+        ("get", reverse("tournaments:members", kwargs={"club_slug": club}), {}),
+        ("post", reverse("tournaments:members", kwargs={"club_slug": club}), {"first_name": "X", "last_name": "Y"}),
+        ("get", reverse("tournaments:member_edit", kwargs={"club_slug": club, "player_id": o["player"].pk}), {}),
+        ("post", reverse("tournaments:member_edit", kwargs={"club_slug": club, "player_id": o["player"].pk}),
+         {"first_name": "X", "last_name": "Y"}),
+        ("get", reverse("tournaments:season_create", kwargs={"club_slug": club}), {}),
+        ("post", reverse("tournaments:season_edit", kwargs={"club_slug": club, "season_id": o["season"].pk}),
+         {"name": "X", "start_date": "2026-01-01", "end_date": "2026-12-31", "ranking_rule": "sum"}),
+        ("get", reverse("tournaments:event_create", kwargs={"club_slug": club}), {}),
+        ("get", reverse("tournaments:event", kwargs=e), {}),
+        ("get", reverse("tournaments:event_edit", kwargs=e), {}),
+        ("post", reverse("tournaments:event_edit", kwargs=e), {"name": "Hacked"}),
+        ("post", reverse("tournaments:event_action", kwargs={**e, "action": "close_entries"}), {}),
+        ("get", reverse("tournaments:entries", kwargs=e), {}),
+        ("post", reverse("tournaments:entries", kwargs=e), {"player_1": o["player"].pk}),
+        ("get", reverse("tournaments:entry_edit", kwargs={**e, "entry_id": o["entries"][0].pk}), {}),
+        ("post", reverse("tournaments:entry_edit", kwargs={**e, "entry_id": o["entries"][0].pk}), {"delete": "1"}),
+        ("get", reverse("tournaments:checkin_current", kwargs=e), {}),
+        ("get", reverse("tournaments:checkin", kwargs={**e, "number": 1}), {}),
+        ("post", reverse("tournaments:checkin", kwargs={**e, "number": 1}),
+         {"entry": o["entries"][0].pk, "status": "absent"}),
+        ("get", reverse("tournaments:tables", kwargs=e), {}),
+        ("post", reverse("tournaments:tables", kwargs=e), {"form": "range", "first": 1, "last": 9}),
+        ("get", reverse("tournaments:table_edit", kwargs={**e, "table_id": o["table"].pk}), {}),
+        ("post", reverse("tournaments:table_edit", kwargs={**e, "table_id": o["table"].pk}), {"delete": "1"}),
+        ("get", reverse("tournaments:round", kwargs={**e, "number": 1}), {}),
+        ("post", reverse("tournaments:round_draw", kwargs={**e, "number": 1}),
+         {"method": "random", "regenerate": "1", "confirm": "on"}),
+        ("post", reverse("tournaments:round_swap", kwargs={**e, "number": 1}),
+         {"entry_a": o["entries"][0].pk, "entry_b": o["entries"][1].pk}),
+        ("post", reverse("tournaments:round_move", kwargs={**e, "number": 1}), {"from_table": 1, "to_table": 2}),
+        ("post", reverse("tournaments:round_action", kwargs={**e, "number": 1, "action": "confirm"}), {}),
+        ("post", reverse("tournaments:round_action", kwargs={**e, "number": 1, "action": "discard"}), {}),
+        ("get", reverse("tournaments:round_print_tables", kwargs={**e, "number": 1}), {}),
+        ("get", reverse("tournaments:round_print_names", kwargs={**e, "number": 1}), {}),
+    ]
+
+
+def api_urls(o):
+    event, round = o["event"].pk, o["round"].pk
+    return [
+        ("get", f"/api/v1/clubs/{o['club'].slug}/", {}),
+        ("get", f"/api/v1/clubs/{o['club'].slug}/events/", {}),
+        ("get", f"/api/v1/events/{event}/", {}),
+        ("get", f"/api/v1/events/{event}/entries/", {}),
+        ("post", f"/api/v1/events/{event}/entries/", {"player_1": o["player"].pk}),
+        ("get", f"/api/v1/events/{event}/rounds/", {}),
+        ("post", f"/api/v1/events/{event}/rounds/draw/", {"regenerate": True}),
+        ("get", f"/api/v1/rounds/{round}/", {}),
+        ("get", f"/api/v1/rounds/{round}/games/", {}),
+        ("post", f"/api/v1/rounds/{round}/confirm/", {}),
+        ("post", f"/api/v1/rounds/{round}/release/", {}),
+    ]
+
+
+PAGE_COUNT = 33
+API_COUNT = 11
+
+
+@pytest.mark.parametrize("index", range(PAGE_COUNT))
+def test_organiser_of_another_club_gets_404_on_every_page_and_nothing_changes(organiser_client, other, index):
+    assert len(page_urls(other)) == PAGE_COUNT
+    method, path, data = page_urls(other)[index]
+    before = snapshot()
+    response = getattr(organiser_client, method)(path, data)
+    assert response.status_code == 404, path
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("index", range(PAGE_COUNT))
+def test_anonymous_is_sent_to_login_on_every_page(client, other, index):
+    method, path, data = page_urls(other)[index]
+    before = snapshot()
+    response = getattr(client, method)(path, data)
+    assert response.status_code == 302 and response.url.startswith(reverse("login")), path
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("index", range(API_COUNT))
+def test_organiser_of_another_club_gets_404_on_every_api_endpoint(organiser, other, index):
+    assert len(api_urls(other)) == API_COUNT
+    client = APIClient()
+    client.force_authenticate(organiser.user)
+    method, path, data = api_urls(other)[index]
+    before = snapshot()
+    response = getattr(client, method)(path, data, format="json")
+    assert response.status_code == 404, path
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("index", range(API_COUNT))
+def test_anonymous_and_referees_are_refused_by_the_api(other, index):
+    method, path, data = api_urls(other)[index]
+    before = snapshot()
+    response = getattr(APIClient(), method)(path, data, format="json")
+    assert response.status_code in (401, 403), path
+    referee = MembershipFactory(club=other["club"], role=Membership.Role.REFEREE)
+    client = APIClient()
+    client.force_authenticate(referee.user)
+    assert getattr(client, method)(path, data, format="json").status_code in (403, 404)
+    assert snapshot() == before
+
+
+def test_club_list_shows_only_my_clubs(organiser_client, organiser, other):
+    html = organiser_client.get(reverse("tournaments:clubs")).content.decode()
+    assert other["club"].name not in html and organiser.club.name in html
+    client = APIClient()
+    client.force_authenticate(organiser.user)
+    assert [c["slug"] for c in client.get("/api/v1/clubs/").json()["results"]] == [organiser.club.slug]
+
+
+def test_mixing_my_club_in_the_url_with_their_objects_is_404(organiser_client, organiser, other):
+    mine = EventFactory(club=organiser.club, slug="mein-abend")
+    e = {"club_slug": organiser.club.slug, "event_slug": mine.slug}
+    paths = [
+        reverse("tournaments:event", kwargs={"club_slug": organiser.club.slug, "event_slug": other["event"].slug}),
+        reverse("tournaments:event", kwargs={"club_slug": other["club"].slug, "event_slug": mine.slug}),
+        reverse("tournaments:entry_edit", kwargs={**e, "entry_id": other["entries"][0].pk}),
+        reverse("tournaments:table_edit", kwargs={**e, "table_id": other["table"].pk}),
+        reverse("tournaments:member_edit", kwargs={"club_slug": organiser.club.slug, "player_id": other["player"].pk}),
+        reverse("tournaments:season_edit", kwargs={"club_slug": organiser.club.slug, "season_id": other["season"].pk}),
+    ]
+    for path in paths:
+        assert organiser_client.get(path).status_code == 404, path
+    # Their players cannot be entered into my event, nor checked in, swapped or drawn through my URLs.
+    response = organiser_client.post(
+        reverse("tournaments:entries", kwargs=e),
+        {"player_1": other["player"].pk, "player_2": PlayerFactory(club=organiser.club).pk},
+    )
+    assert "player_1" in response.context["form"].errors
+    response = organiser_client.post(
+        reverse("tournaments:checkin", kwargs={**e, "number": 1}),
+        {"entry": other["entries"][0].pk, "status": "absent"},
+        HTTP_ACCEPT="application/json",
+    )
+    assert response.status_code == 400
+    assert CheckIn.objects.get(entry=other["entries"][0], round_number=1).status == "present"
