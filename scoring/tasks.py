@@ -1,11 +1,37 @@
-"""Celery tasks of `scoring`: interfaces only. Each takes ids, calls one service, returns small JSON."""
+"""Celery tasks of `scoring`: interfaces only. Each takes ids, calls one service, returns small JSON.
+
+Other modules import `from scoring.tasks import standings_recompute as standings_recompute_task`, but
+usually call `scoring.standings.standings_request_recompute(event_id=...)`, which also marks the event dirty.
+"""
+
+from django.db import DatabaseError, InterfaceError
 
 from config.celery import app
 
+# A recompute rebuilds the snapshot from the stored deals and overwrites it, so running it twice is harmless:
+# acks_late lets a recompute interrupted by a dying worker be delivered again.
+_RETRY = {"autoretry_for": (DatabaseError, InterfaceError), "retry_backoff": 1, "retry_backoff_max": 30,
+          "retry_jitter": True, "max_retries": 8}
 
-@app.task(name="scoring.standings_recompute", bind=True, acks_late=True, max_retries=5, default_retry_delay=1)
-def standings_recompute(self, *, event_id: int) -> dict:
-    """Recompute an event's standings if they are dirty (coalesced per event); see scoring.standings."""
+
+@app.task(name="scoring.standings_recompute", acks_late=True, **_RETRY)
+def standings_recompute(*, event_id: int) -> dict:
+    """Recompute an event's standings if they are dirty (coalesced per event); see
+    `scoring.standings.standings_recompute_if_dirty`. Returns {"event_id", "version", "skipped", "rows"}."""
     from scoring.standings import standings_recompute_if_dirty
 
     return standings_recompute_if_dirty(event_id=event_id)
+
+
+@app.task(name="scoring.export_run", bind=True, acks_late=True, max_retries=2, default_retry_delay=5)
+def export_run(self, *, export_id: int) -> dict:
+    """Write the export file of one Export row; progress goes to Export.progress and the task state.
+
+    Returns {"export_id", "status", "file"}; a failed export is recorded on the row (status, error)."""
+    from scoring.exports import export_execute
+
+    def progress(pct: int) -> None:
+        if not self.request.called_directly:
+            self.update_state(state="PROGRESS", meta={"value": pct, "export_id": export_id})
+
+    return export_execute(export_id=export_id, progress=progress)
