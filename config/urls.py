@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
     path("", include("scoring.public_urls")),
+    path("", include("scoring.export_urls")),
 ]
 
 if settings.DEBUG:

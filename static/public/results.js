@@ -1,0 +1,69 @@
+/* Organiser results page: refresh the standings status panel and the export progress bars by polling
+   small JSON; start exports without leaving the page. No library. */
+(function () {
+  "use strict";
+  var panel = document.getElementById("standings-status");
+  if (!panel || !window.fetch) { return; }
+  var statusUrl = panel.getAttribute("data-status-url");
+  var list = document.querySelector("[data-export-list]");
+  var form = document.querySelector("[data-export-form]");
+
+  function text(el, value) { if (el) { el.textContent = value; } }
+
+  function renderExport(x) {
+    var li = list.querySelector('[data-export="' + x.id + '"]');
+    if (!li) {
+      var empty = list.querySelector("[data-empty]");
+      if (empty) { empty.remove(); }
+      li = document.createElement("li");
+      li.setAttribute("data-export", x.id);
+      li.innerHTML = "<strong></strong> <progress max=\"100\"></progress> <span data-field=\"status\"></span>";
+      li.querySelector("strong").textContent = x.label;
+      list.insertBefore(li, list.firstChild);
+    }
+    li.setAttribute("data-status", x.status);
+    li.querySelector("progress").value = x.progress;
+    text(li.querySelector('[data-field="status"]'), x.status_label + (x.error ? ": " + x.error : ""));
+    if (x.download && !li.querySelector('[data-field="download"]')) {
+      var a = document.createElement("a");
+      a.href = x.download;
+      a.setAttribute("data-field", "download");
+      a.textContent = "⬇";
+      a.setAttribute("aria-label", x.label);
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(a);
+    }
+  }
+
+  function poll() {
+    fetch(statusUrl, { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        if (!data) { return; }
+        var dirty = panel.querySelector('[data-field="dirty"] .badge');
+        if (dirty) { dirty.className = "badge " + (data.dirty ? "warn" : "ok"); }
+        text(panel.querySelector('[data-field="version"]'), data.version);
+        var t = panel.querySelector('[data-field="computed_at"]');
+        if (t && data.computed_at) { t.setAttribute("datetime", data.computed_at); t.textContent = new Date(data.computed_at).toLocaleString(); }
+        (data.exports || []).slice().reverse().forEach(renderExport);
+      })
+      .catch(function () {})
+      .then(function () { setTimeout(poll, document.hidden ? 10000 : 2000); });
+  }
+
+  if (form) {
+    form.addEventListener("submit", function (ev) {
+      var kind = ev.submitter ? ev.submitter.value : null;
+      if (!kind) { return; }
+      ev.preventDefault();
+      var body = new FormData(form);
+      body.set("kind", kind);
+      fetch(form.action, { method: "POST", body: body, credentials: "same-origin",
+                           headers: { "Accept": "application/json" } })
+        .then(function (r) { return r.json(); })
+        .then(function (x) { if (x.id) { renderExport(x); } })
+        .catch(function () { form.submit(); });
+    });
+  }
+  setTimeout(poll, 2000);
+})();

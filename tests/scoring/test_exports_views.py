@@ -1,0 +1,105 @@
+"""The organiser's results page: status panel, exports with progress and download, adjustments; organisers only."""
+
+import io
+
+import pytest
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from config.celery import app
+from scoring.models import Adjustment, Export
+from scoring.standings import standings_recompute
+from tests.factories import MembershipFactory
+from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _media_and_eager(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    # These tests run the tasks in-process; the real worker has its own tests (test_tasks_worker.py).
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = eager
+
+
+@pytest.fixture
+def event(organiser):
+    event = make_event(club=organiser.club)
+    t1, t2 = make_entries(event, 2)
+    play(make_round(event, 1), t1, t2, won(900, 700))
+    standings_recompute(event_id=event.pk)
+    return event
+
+
+def url(event, name, *args):
+    return reverse(f"results:{name}", args=[event.club.slug, event.slug, *args])
+
+
+def test_only_the_clubs_organisers_get_in(client, event):
+    pages = [("page", ()), ("status", ()), ("export_status", (1,)), ("export_download", (1,))]
+    for name, args in pages:
+        response = client.get(url(event, name, *args))
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"], name
+    client.force_login(MembershipFactory().user)  # organiser of another club
+    for name, args in pages:
+        assert client.get(url(event, name, *args)).status_code == 404, name
+    for name in ("recompute", "export_start", "adjustment_add"):
+        assert client.post(url(event, name), {"kind": "csv"}).status_code == 404, name
+    assert not Export.objects.exists()
+
+
+def test_results_page_and_status_json(organiser_client, event):
+    response = organiser_client.get(url(event, "page"))
+    assert response.status_code == 200
+    assert b"standings-status" in response.content and b"results.js" in response.content
+    data = organiser_client.get(url(event, "status")).json()
+    assert data["version"] == 1 and data["dirty"] is False and data["exports"] == []
+
+
+def test_export_start_runs_and_downloads(organiser_client, event, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = organiser_client.post(url(event, "export_start"), {"kind": "xlsx"},
+                                         HTTP_ACCEPT="application/json")
+    assert response.status_code == 202
+    export = Export.objects.get()
+    status = organiser_client.get(url(event, "export_status", export.pk)).json()
+    assert status["status"] == "done" and status["progress"] == 100
+    download = organiser_client.get(status["download"])
+    assert download.status_code == 200
+    assert download["Content-Disposition"].startswith("attachment;")
+    workbook = load_workbook(io.BytesIO(b"".join(download.streaming_content)), read_only=True)
+    assert "Standings" in workbook.sheetnames
+    bad = organiser_client.post(url(event, "export_start"), {"kind": "exe"}, HTTP_ACCEPT="application/json")
+    assert bad.status_code == 400 and "Unknown export" in bad.json()["error"]
+
+
+def test_adjustment_form_stores_and_recomputes(organiser_client, event, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = organiser_client.post(url(event, "adjustment_add"), {
+            "entry": "1", "kind": "penalty", "match_points": "-1", "points": "", "round_number": "1",
+            "reason": "Handy geklingelt"})
+    assert response.status_code == 302
+    adjustment = Adjustment.objects.get()
+    assert adjustment.reason == "Handy geklingelt" and adjustment.created_by is not None
+    event.refresh_from_db()
+    assert event.standings_version == 2 and not event.standings_dirty
+    response = organiser_client.post(url(event, "adjustment_add"), {"entry": "1", "kind": "penalty",
+                                                                    "match_points": "zwei", "reason": "x"},
+                                     follow=True)
+    assert "is not a number" in response.content.decode()
+    assert Adjustment.objects.count() == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        organiser_client.post(url(event, "adjustment_delete", adjustment.pk))
+    assert not Adjustment.objects.exists()
+    event.refresh_from_db()
+    assert event.standings_version == 3
+
+
+def test_recompute_button(organiser_client, event, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        assert organiser_client.post(url(event, "recompute")).status_code == 302
+    event.refresh_from_db()
+    assert event.standings_version == 2
