@@ -85,7 +85,7 @@ def _apply(instance, data: dict[str, Any], allowed: Iterable[str]) -> list[str]:
 # --- clubs and members ----------------------------------------------------------------------------------
 
 # Route names under o/<club>/ and o/<club>/events/ that a short name must not shadow.
-RESERVED_CLUB_SLUGS = frozenset({"new"})
+RESERVED_CLUB_SLUGS = frozenset({"new", "scores"})
 RESERVED_EVENT_SLUGS = frozenset({"new"})
 
 

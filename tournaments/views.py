@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -71,6 +71,14 @@ def _fail(request, exc: Exception) -> None:
         messages.error(request, " ".join(exc.messages))
     else:
         messages.error(request, str(exc))
+
+
+def _optional_url(name: str, **kwargs) -> str | None:
+    """A link into another app's pages (score entry, public pages) when that app provides it."""
+    try:
+        return reverse(name, kwargs=kwargs)
+    except NoReverseMatch:
+        return None
 
 
 def _round_number(event: Event, number: int) -> int:
@@ -489,6 +497,10 @@ def round_detail(request, event, number: int):
         context["previous"] = previous
     else:
         context.update(selectors.round_page(round))
+        if round.status in (Round.Status.RELEASED, Round.Status.CLOSED):
+            context["sheets_url"] = _optional_url("scoring:round", round_id=round.pk)
+            context["cards_url"] = _optional_url("scoring:round-cards", round_id=round.pk)
+            context["public_url"] = _optional_url("public:draw", club_slug=event.club.slug, event_slug=event.slug)
         if round.status == Round.Status.DRAFT:
             context["draw_form"] = DrawForm(event=event, initial={"method": round.method, "regenerate": True})
             context["swap_form"] = SwapForm(entries=selectors.entries_for_select(event))
