@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring import referee_views, round_views
+from scoring import calculator_views, referee_views, round_views
 
 app_name = "scoring"
 
@@ -28,4 +28,5 @@ urlpatterns = [
     path("o/scores/round/<int:round_id>/cards.pdf", round_views.round_cards, name="round-cards"),
     path("o/scores/round/<int:round_id>/close/", round_views.round_close_view, name="round-close"),
     path("o/scores/link/<int:link_id>/revoke/", round_views.link_revoke, name="link-revoke"),
+    path("rules/calculator/", calculator_views.calculator, name="calculator"),
 ]
