@@ -148,7 +148,7 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
         problems.append(Problem(deal, field, "declaration_not_object", {"got": show(item)}))
         return None
     kind = item.get("type")
-    if kind != CARRE and kind not in RUN_TYPES:
+    if not isinstance(kind, str) or (kind != CARRE and kind not in RUN_TYPES):
         problems.append(Problem(deal, f"{field}.type", "declaration_type", {"got": show(kind)}))
         return None
     allowed = CARRE_FIELDS if kind == CARRE else RUN_FIELDS

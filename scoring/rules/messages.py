@@ -184,6 +184,8 @@ def show(value: Any) -> str:
         text = json.dumps(value, ensure_ascii=False, sort_keys=True)
     except (TypeError, ValueError):
         text = repr(value)
+    except RecursionError:
+        text = f"<deeply nested {type(value).__name__}>"
     return text if len(text) <= 60 else text[:57] + "..."
 
 

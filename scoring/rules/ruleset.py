@@ -335,7 +335,7 @@ def resolve_ruleset(rules: Any, options: Any) -> tuple[RuleSet | None, tuple[Pro
     """(RuleSet, ()) for a valid preset + options, else (None, problems). Never raises; cached."""
     try:
         key = (rules, json.dumps(options, sort_keys=True)) if isinstance(rules, str) else None
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         key = None  # not JSON: validate without caching
     if key is None:
         return _resolve(rules, options)

@@ -3,6 +3,7 @@
 import copy
 import random
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -246,3 +247,57 @@ def test_junk_inside_a_real_sheet_gives_errors_not_exceptions(seed, rules, piece
     result = score_game(sheet)
     for error in result["errors"]:
         assert set(error) == {"deal", "field", "code", "message"}
+
+
+JUNK_VALUES = [
+    None,
+    True,
+    0,
+    -1,
+    1.5,
+    float("nan"),
+    10**30,
+    "",
+    "A",
+    "x",
+    [],
+    [1],
+    {},
+    {"a": 1},
+    [[]],
+    {"type": []},
+    "capot",
+    "hearts",
+]
+
+
+def _paths(node, path=()):
+    yield path
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from _paths(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _paths(value, (*path, i))
+
+
+@pytest.mark.parametrize("rules", PRESETS)
+def test_every_node_of_real_sheets_replaced_by_junk(rules):
+    # Deterministic sweep: each node of a few real sheets (with every setting spelled out in options) is
+    # replaced in turn by each kind of junk; scoring answers with errors, never an exception.
+    rng = random.Random(11)
+    for n in range(4):
+        sheet = random_game(rng, rules, deals=2)
+        sheet["options"] = build_ruleset(rules).as_dict() if n % 2 else {}
+        for path in list(_paths(sheet)):
+            for junk_value in JUNK_VALUES:
+                mutated = copy.deepcopy(sheet)
+                if not path:
+                    mutated = junk_value
+                else:
+                    node = mutated
+                    for key in path[:-1]:
+                        node = node[key]
+                    node[path[-1]] = junk_value
+                result = score_game(mutated)
+                assert result["valid"] is (not result["errors"])
