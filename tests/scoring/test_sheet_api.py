@@ -19,7 +19,7 @@ def api():
 
 @pytest.fixture
 def table():
-    round, games = released_round(tables=2)
+    _round, games = released_round(tables=2)
     return table_of(games[0])
 
 
@@ -107,7 +107,7 @@ def test_errors_come_in_the_users_language(api, table):
 
 
 def test_change_and_delete_a_deal(api, table):
-    sheet, link_a, _ = table
+    _sheet, link_a, _ = table
     create(api, link_a, MADE, 0, "k-1")
     create(api, link_a, HOHELUFT_GAME[1], 1, "k-2")
     changed = {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 102, "B": 60}}
@@ -138,7 +138,7 @@ def test_validate_stores_nothing(api, table):
 
 
 def test_the_whole_way_submit_dispute_fix_confirm(api, table):
-    sheet, link_a, link_b = table
+    _sheet, link_a, link_b = table
     version = 0
     for i, deal in enumerate(HOHELUFT_GAME):
         response = create(api, link_a, deal, version, f"d{i}")

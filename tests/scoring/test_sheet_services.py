@@ -36,7 +36,7 @@ MADE = {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 
 
 @pytest.fixture
 def table():
-    round, games = released_round(tables=1)
+    _round, games = released_round(tables=1)
     sheet, link_a, link_b = table_of(games[0])
     return sheet, link_a, link_b
 
@@ -224,7 +224,7 @@ def test_dispute_needs_a_message_and_sends_the_sheet_back_to_entry(table):
 
 
 def test_organiser_changes_need_a_reason_and_are_recorded(table):
-    sheet, link_a, _ = table
+    sheet, _link_a, _ = table
     organiser = MembershipFactory(club=sheet.game.round.event.club)
     actor = organiser_actor(organiser)
     with pytest.raises(FieldRequired) as caught:
@@ -274,7 +274,7 @@ def test_organiser_confirms_an_unfinished_sheet_only_with_a_reason(table):
 
 
 def test_table_links_ensure_is_idempotent_in_a_fixed_number_of_queries(django_assert_max_num_queries):
-    round, games = released_round(tables=3)
+    round, _games = released_round(tables=3)
     GameFactory(round=round, table_number=None, entry_b=None, is_bye=True, seats={})
     assert TableLink.objects.count() == 6 and Sheet.objects.count() == 3
     more = [GameFactory(round=round, table_number=10 + n) for n in range(20)]
@@ -289,7 +289,7 @@ def test_table_links_ensure_is_idempotent_in_a_fixed_number_of_queries(django_as
 
 
 def test_a_token_has_256_bits():
-    round, games = released_round(tables=1)
+    _round, _games = released_round(tables=1)
     token = TableLink.objects.first().token
     assert len(token) == 43  # 32 bytes, URL-safe base64 without padding
 
