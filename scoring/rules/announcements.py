@@ -39,8 +39,9 @@ KING_QUEEN = {suit: card_bit(suit, "K") | card_bit(suit, "Q") for suit in SUITS}
 class Declaration(NamedTuple):
     """One announced run or carré of a team. `rank` is the top card of a run, the rank of a carré.
 
-    `mask` holds its cards as deck bits; `key` orders announcements for the French comparison (value, carré
-    over run, carré rank, run length, top card), before the trump test."""
+    `mask` holds its cards as deck bits; `key` orders announcements for the French comparison as one integer
+    (value, then carré over run, then carré rank, run length, top card), in steps of 2 so that the trump test
+    can add 1."""
 
     team: str
     index: int
@@ -50,7 +51,7 @@ class Declaration(NamedTuple):
     length: int
     value: int
     mask: int
-    key: tuple[int, int, int, int, int]
+    key: int
 
     @property
     def is_carre(self) -> bool:
@@ -75,11 +76,17 @@ def _template(kind: str, suit: str | None, rank: str, length: int) -> tuple:
     if kind == CARRE:
         mask = sum(card_bit(s, rank) for s in SUITS)
         value = CARRE_VALUES[rank]
-        return (kind, None, rank, 4, value, mask, (value, 1, CARRE_ORDER[rank], 0, 0))
+        return (kind, None, rank, 4, value, mask, _order_key(value, 1, CARRE_ORDER[rank], 0, 0))
     top = RANK_INDEX[rank]
     mask = sum(card_bit(suit, RANKS[i]) for i in range(top - length + 1, top + 1))
     value = run_value(length)
-    return (kind, suit, rank, length, value, mask, (value, 0, 0, length, top))
+    return (kind, suit, rank, length, value, mask, _order_key(value, 0, 0, length, top))
+
+
+def _order_key(value: int, is_carre: int, carre_rank: int, length: int, top: int) -> int:
+    # Mixed radix, lexicographic: value < 1000, then 0/1, carré rank < 10, length < 10, top < 10; × 2 leaves
+    # the lowest bit for "in trumps".
+    return ((((value * 2 + is_carre) * 10 + carre_rank) * 10 + length) * 10 + top) * 2
 
 
 # (type, suit, high, length) of every legal run, and the rank of every carré -> template.
@@ -131,14 +138,28 @@ def _parse_one(item: Any, team: str, index: int, deal: int, problems: list[Probl
         if kind == CARRE:
             rank = item.get("rank")
             if type(rank) is str and len(item) == 2 and rank in _CARRES:
-                return Declaration(team, index, *_CARRES[rank])
+                return _declaration(team, index, _CARRES[rank])
         elif type(kind) is str and kind in RUN_TYPES and item.keys() <= RUN_FIELDS:
             suit, high, length = item.get("suit"), item.get("high"), item.get("length")
             if type(suit) is str and type(high) is str and (length is None or type(length) is int):
                 found = _RUNS.get((kind, suit, high, RUN_TYPES[kind] if length is None else length))
                 if found is not None:
-                    return Declaration(team, index, *found)
+                    return _declaration(team, index, found)
     return _parse_slowly(item, team, index, deal, problems)
+
+
+_MADE: dict[tuple, Declaration] = {}
+
+
+def _declaration(team: str, index: int, template: tuple) -> Declaration:
+    """Declarations are immutable: share one object per (team, position, announcement)."""
+    key = (team, index, template)
+    found = _MADE.get(key)
+    if found is None:
+        found = Declaration(team, index, *template)
+        if index < 16:  # positions on real sheets; keeps the cache bounded
+            _MADE[key] = found
+    return found
 
 
 def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Problem]) -> Declaration | None:
@@ -377,9 +398,18 @@ def _hands_needed(own: list[Declaration], belotes: list[Belote], owner: dict) ->
 # --- who scores ----------------------------------------------------------------------------------------
 
 
-def _french_key(d: Declaration, trump: str) -> tuple[int, ...]:
+def _french_key(d: Declaration, trump: str) -> int:
     """Between runs of equal value and length and top card, the run in trumps wins."""
-    return (*d.key, 1 if d.suit == trump or (trump == ALL_TRUMP and d.suit is not None) else 0)
+    return d.key + 1 if d.suit == trump or (trump == ALL_TRUMP and d.suit is not None) else d.key
+
+
+def _best(declarations: list[Declaration], trump: str) -> int:
+    best = -1
+    for d in declarations:
+        key = d.key + 1 if d.suit == trump or (trump == ALL_TRUMP and d.suit is not None) else d.key
+        if key > best:
+            best = key
+    return best
 
 
 def counted_french(
@@ -400,8 +430,8 @@ def counted_french(
     elif not own_a:
         winner = "B"
     else:
-        best_a = max(_french_key(d, trump) for d in own_a)
-        best_b = max(_french_key(d, trump) for d in own_b)
+        best_a = _best(own_a, trump)
+        best_b = _best(own_b, trump)
         if best_a != best_b:
             winner = "A" if best_a > best_b else "B"
         elif tie == "eldest":

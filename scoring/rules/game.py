@@ -13,6 +13,7 @@ from scoring.rules.validation import PASSED as PARSED_PASSED
 from scoring.rules.validation import parse_deal
 
 GAME_FIELDS = ("rules", "options", "deals")
+_BELOT = Family.BELOT
 MAX_DEALS_WITHOUT_END = 10_000  # a guard for generators; a real sheet is far shorter
 
 
@@ -104,7 +105,7 @@ class GameScorer:
                 return 0, 0
             if self.held and not rs.end_while_held:
                 return 0, 0
-            if capot and rs.family is Family.BELOT:
+            if capot and rs.family is _BELOT:
                 return 0, 0  # belot: a game never ends on a capot deal
             if self.a + self._held_of("A") == self.b + self._held_of("B"):
                 return 0, 0  # level at the target: another deal is played

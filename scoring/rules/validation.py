@@ -29,6 +29,7 @@ _CONTRACT_FIELD_SET = frozenset(CONTRACT_FIELDS)
 _TEAM_SET = frozenset(TEAMS)
 _TEAM_OR_NONE = (None, *TEAMS)  # a tuple: membership compares, so unhashable JSON cannot raise
 _MISSING = object()
+_BELOT, _COINCHE = Family.BELOT, Family.COINCHE  # module constants: enum attribute lookups cost
 
 
 class ParsedDeal:
@@ -123,7 +124,7 @@ def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | N
         declarations, found = parse_declarations(raw, index)
         problems.extend(found)
         if declarations["A"] or declarations["B"]:
-            if rs.family is Family.BELOT and info.kind == NO_TRUMP:
+            if rs.family is _BELOT and info.kind == NO_TRUMP:
                 problems.append(Problem(index, "declarations", "declarations_no_trump", {}))
             elif rs.announcements != "all":
                 problems.append(
@@ -143,7 +144,7 @@ def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | N
         belotes, found = check_deck(declarations, belotes, trump, index)
         if found:
             return None, found
-        if rs.family is Family.BELOT:
+        if rs.family is _BELOT:
             ann_a, ann_b = counted_belot(declarations, capot)
         else:
             counted = counted_french(declarations, trump, rs.announcement_tie, eldest, capot)
@@ -170,17 +171,17 @@ def _team(value: Any, name: str, index: int, problems: list[Problem]) -> str | N
 
 
 def _contract(rs: RuleSet, contract: dict, index: int, problems: list[Problem]) -> tuple:
-    for key in contract:
-        if key not in _CONTRACT_FIELD_SET:
-            problems.append(
-                Problem(index, "contract", "unknown_field", {"name": show(key), "choices": ", ".join(CONTRACT_FIELDS)})
-            )
-            return None, None, None, False, 1
+    if not contract.keys() <= _CONTRACT_FIELD_SET:
+        key = next(key for key in contract if key not in _CONTRACT_FIELD_SET)
+        problems.append(
+            Problem(index, "contract", "unknown_field", {"name": show(key), "choices": ", ".join(CONTRACT_FIELDS)})
+        )
+        return None, None, None, False, 1
     taker = contract.get("taker")
     if taker not in TEAMS:
         problems.append(Problem(index, "contract.taker", "team_invalid", {"name": "taker", "got": show(taker)}))
     trump = contract.get("trump")
-    if not isinstance(trump, str) or trump not in rs.trumps:
+    if type(trump) is not str or trump not in rs.trump_info:
         problems.append(
             Problem(
                 index,
@@ -191,7 +192,7 @@ def _contract(rs: RuleSet, contract: dict, index: int, problems: list[Problem]) 
         )
     bid = contract.get("bid")
     capot_bid = False
-    if rs.family is Family.COINCHE:
+    if rs.family is _COINCHE:
         if bid is None:
             problems.append(Problem(index, "contract.bid", "bid_missing", {"bid_max": rs.bid_max}))
         elif bid == CAPOT_BID:
@@ -229,17 +230,17 @@ def _tricks(
     if not isinstance(raw, dict):
         problems.append(Problem(index, "tricks", "tricks_not_object", {"got": show(raw)}))
         return 0, 0
-    for key in raw:
-        if key not in _TEAM_SET:
-            problems.append(Problem(index, "tricks", "unknown_field", {"name": show(key), "choices": "A, B"}))
-            return 0, 0
+    if not raw.keys() <= _TEAM_SET:
+        key = next(key for key in raw if key not in _TEAM_SET)
+        problems.append(Problem(index, "tricks", "unknown_field", {"name": show(key), "choices": "A, B"}))
+        return 0, 0
     a, b = raw.get("A"), raw.get("B")
-    bad = False
-    for team, points in (("A", a), ("B", b)):
-        if type(points) is not int or points < 0:
-            problems.append(Problem(index, f"tricks.{team}", "tricks_not_integer", {"team": team, "got": show(points)}))
-            bad = True
-    if bad:
+    if type(a) is not int or a < 0 or type(b) is not int or b < 0:
+        for team, points in (("A", a), ("B", b)):
+            if type(points) is not int or points < 0:
+                problems.append(
+                    Problem(index, f"tricks.{team}", "tricks_not_integer", {"team": team, "got": show(points)})
+                )
         return 0, 0
     if capot is not None:
         whole, zero = (a, b) if capot == "A" else (b, a)
