@@ -63,6 +63,7 @@ class RankingInput:
     meetings: list[Meeting]
     lots_seed: str
     _opponents: dict[int, list[int]] | None = field(default=None, repr=False)
+    _meetings_of: dict[int, list[tuple[tuple[int, ...], Decimal]]] | None = field(default=None, repr=False)
 
     def opponents(self) -> dict[int, list[int]]:
         """Entry id → opponents met (an opponent met twice is listed twice)."""
@@ -75,6 +76,18 @@ class RankingInput:
                     table[entry_id].extend(m.side_a)
             self._opponents = table
         return self._opponents
+
+    def meetings_of(self) -> dict[int, list[tuple[tuple[int, ...], Decimal]]]:
+        """Entry id → (the other side, match points this entry's side earned) for each counted game."""
+        if self._meetings_of is None:
+            table: dict[int, list] = defaultdict(list)
+            for m in self.meetings:
+                for entry_id in m.side_a:
+                    table[entry_id].append((m.side_b, m.points_a))
+                for entry_id in m.side_b:
+                    table[entry_id].append((m.side_a, m.points_b))
+            self._meetings_of = table
+        return self._meetings_of
 
 
 Value = Decimal | int | None
@@ -122,15 +135,11 @@ def _buchholz(group, data):
 def _head_to_head(group, data):
     # Match points earned in games against other members of this tied group only.
     members = set(group)
-    points = dict.fromkeys(group, Decimal(0))
-    for m in data.meetings:
-        for own, other, earned in ((m.side_a, m.side_b, m.points_a), (m.side_b, m.side_a, m.points_b)):
-            if not members.intersection(other):
-                continue
-            for e in own:
-                if e in members:
-                    points[e] += earned
-    return points
+    meetings_of = data.meetings_of()
+    return {
+        e: sum((earned for other, earned in meetings_of.get(e, ()) if members.intersection(other)), Decimal(0))
+        for e in group
+    }
 
 
 def lots_value(seed: str, number: int) -> int:

@@ -1,0 +1,188 @@
+"""Standings benchmark: full recompute of big events, and confirmation → public page through a real worker.
+
+Run (PostgreSQL and Redis as in production; builds and drops its own test database):
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/atout_standings \
+    CELERY_BROKER_URL=redis://127.0.0.1:6379/6 SECRET_KEY=dev .venv/bin/python bench/standings_bench.py
+
+Figures: for 300 teams × 4 rounds × 12 deals and 1,000 teams × 8 rounds × 12 deals, the full recompute
+(SQL aggregates + pairwise metrics + snapshot write, best of 3) against a baseline that only reads every
+counted sheet once through the ORM; then, with Redis, the time from `sheet_confirm` until the public
+version endpoint and standings table show the new result (a real Celery worker in a thread). Data are
+built with bulk_create and not timed. Floors: 300-team recompute < 1 s; confirmation → public < 3 s.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django
+
+django.setup()
+
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import (  # noqa: E402
+    CaptureQueriesContext,
+    setup_databases,
+    setup_test_environment,
+    teardown_databases,
+)
+from django.urls import reverse  # noqa: E402
+
+from config.celery import app  # noqa: E402
+from scoring.models import Deal, Sheet  # noqa: E402
+from scoring.standings import standings_recompute  # noqa: E402
+from tournaments.models import Club, Entry, Event, Game, Player, Round  # noqa: E402
+
+DEALS = 12
+
+
+def build(teams: int, rounds: int, *, slug: str, open_last: int = 0) -> Event:
+    """An event of `teams` pairs and `rounds` closed rounds; each round pairs a rotated order, deal scores
+    vary with the table. The last `open_last` games of the last round are left submitted (not counted)."""
+    club = Club.objects.create(slug=slug, name=f"Bench {slug}")
+    event = Event.objects.create(club=club, name=f"Bench {teams}×{rounds}", slug=slug, date="2026-11-30",
+                                 status=Event.Status.RUNNING, rounds=rounds,
+                                 ranking_precedence=["match_points", "head_to_head", "buchholz", "total_points",
+                                                     "deals_won", "lots"])
+    players = Player.objects.bulk_create(
+        [Player(club=club, first_name=f"V{i}", last_name=f"N{i}") for i in range(2 * teams)]
+    )
+    entries = Entry.objects.bulk_create([
+        Entry(event=event, number=i + 1, player_1=players[2 * i], player_2=players[2 * i + 1]) for i in range(teams)
+    ])
+    round_rows = Round.objects.bulk_create([
+        Round(event=event, number=n, method="swiss", seed=1000 + n, status=Round.Status.CLOSED)
+        for n in range(1, rounds + 1)
+    ])
+    games, sheets, deals = [], [], []
+    for rnd in round_rows:
+        order = entries[rnd.number - 1:] + entries[: rnd.number - 1]
+        for table, i in enumerate(range(0, teams - 1, 2), start=1):
+            a, b = order[i], order[i + 1]
+            games.append(Game(round=rnd, table_number=table, entry_a=a, entry_b=b, first_dealer="N",
+                              seats={"N": a.player_1_id, "S": a.player_2_id, "E": b.player_1_id,
+                                     "W": b.player_2_id}))
+    Game.objects.bulk_create(games, batch_size=2000)
+    last_games = [g for g in games if g.round_id == round_rows[-1].pk]
+    left_open = {g.pk for g in last_games[len(last_games) - open_last:]} if open_last else set()
+    for g in games:
+        scores = [((g.table_number * 7 + d * 13) % 162, 162 - (g.table_number * 7 + d * 13) % 162)
+                  for d in range(DEALS)]
+        total_a, total_b = sum(s[0] for s in scores), sum(s[1] for s in scores)
+        result = {"valid": True, "deals": [{"outcome": "made", "score": {"A": a, "B": b}, "held": 0,
+                                            "collected": None, "errors": []} for a, b in scores],
+                  "totals": {"A": total_a, "B": total_b}, "held": 0, "finished": True, "errors": []}
+        winner = "A" if total_a > total_b else "B" if total_b > total_a else ""
+        sheets.append(Sheet(game=g, status=Sheet.Status.SUBMITTED if g.pk in left_open else Sheet.Status.CONFIRMED,
+                            result=result, total_a=total_a, total_b=total_b, finished=True, winner=winner,
+                            deal_count=DEALS, version=DEALS + 2))
+    Sheet.objects.bulk_create(sheets, batch_size=2000)
+    for sheet in sheets:
+        for position in range(DEALS):
+            deals.append(Deal(sheet=sheet, position=position,
+                              data={"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 81, "B": 81}}))
+    Deal.objects.bulk_create(deals, batch_size=5000)
+    return event
+
+
+def baseline_read(event: Event) -> int:
+    """The simple baseline: read every counted sheet of the event once (no ranking, no writing)."""
+    rows = list(Sheet.objects.filter(game__round__event=event, status__in=["confirmed", "locked"])
+                .values_list("game__entry_a_id", "game__entry_b_id", "total_a", "total_b", "result"))
+    return len(rows)
+
+
+def best_of(runs: int, fn) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def recompute_figures(teams: int, rounds: int) -> dict:
+    event = build(teams, rounds, slug=f"bench-{teams}-{rounds}")
+    baseline = best_of(3, lambda: baseline_read(event))
+    with CaptureQueriesContext(connection) as queries:
+        standings_recompute(event_id=event.pk)
+    recompute = best_of(3, lambda: standings_recompute(event_id=event.pk))
+    return {"teams": teams, "rounds": rounds, "recompute": recompute, "baseline": baseline,
+            "queries": len(queries), "rows": event.standings.count()}
+
+
+def confirmation_figures(trials: int = 5) -> dict | None:
+    """Confirmation → public standings through Redis and a real worker (a thread in this process)."""
+    if app.conf.task_always_eager:
+        return None
+    from celery.contrib.testing.worker import start_worker
+
+    from scoring.services import Actor, sheet_confirm
+
+    app.control.purge()
+    event = build(300, 4, slug="bench-live", open_last=trials)
+    standings_recompute(event_id=event.pk)
+    client = Client()
+    version_url = reverse("public:standings_version", args=[event.club.slug, event.slug])
+    table_url = reverse("public:standings_table", args=[event.club.slug, event.slug])
+    open_sheets = list(Sheet.objects.filter(game__round__event=event, status=Sheet.Status.SUBMITTED)
+                       .select_related("game__round"))
+    latencies = []
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+        for sheet in open_sheets:
+            before = client.get(version_url, secure=True).json()["version"]
+            start = time.perf_counter()
+            sheet_confirm(sheet=sheet, version=sheet.version, actor=Actor(organiser=True))
+            while True:
+                if client.get(version_url, secure=True).json()["version"] > before:
+                    html = client.get(table_url, secure=True).content.decode()
+                    if f'data-entry="{sheet.game.entry_a.number}"' in html:
+                        break
+                if time.perf_counter() - start > 30:
+                    raise RuntimeError("the public standings did not change within 30 s")
+                time.sleep(0.02)
+            latencies.append(time.perf_counter() - start)
+    return {"trials": len(latencies), "median": statistics.median(latencies), "max": max(latencies)}
+
+
+def main() -> None:
+    setup_test_environment()
+    old = setup_databases(verbosity=0, interactive=False)
+    try:
+        print(f"database: {connection.vendor} {connection.settings_dict['NAME']}; "
+              f"celery: {'eager' if app.conf.task_always_eager else app.conf.broker_url}")
+        print(f"{'event':>22} {'recompute':>10} {'baseline':>9} {'ratio':>6} {'queries':>8} {'rows':>6}")
+        figures = []
+        for teams, rounds in ((300, 4), (1000, 8)):
+            f = recompute_figures(teams, rounds)
+            figures.append(f)
+            label = f"{teams} teams × {rounds} rounds"
+            print(f"{label:>22} {f['recompute']:>9.3f}s {f['baseline']:>8.3f}s {f['recompute'] / f['baseline']:>5.1f}× "
+                  f"{f['queries']:>8} {f['rows']:>6}")
+        floor = figures[0]["recompute"] < 1.0
+        print(f"floor: 300-team recompute under 1 s: {'yes' if floor else 'NO'} ({figures[0]['recompute']:.3f} s)")
+        live = confirmation_figures()
+        if live is None:
+            print("confirmation → public page: skipped (no broker; set CELERY_BROKER_URL)")
+        else:
+            ok = live["max"] < 3.0
+            print(f"confirmation → public page (300 teams, real worker, {live['trials']} confirmations): "
+                  f"median {live['median']:.3f} s, max {live['max']:.3f} s; "
+                  f"ratio to the bare recompute {live['median'] / figures[0]['recompute']:.1f}×; "
+                  f"floor under 3 s: {'yes' if ok else 'NO'}")
+    finally:
+        connection.close()
+        teardown_databases(old, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()
