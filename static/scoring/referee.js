@@ -179,6 +179,7 @@
     touched = {};
     showAll = false;
     lastTyped = null;
+    checkSeq += 1;  // a check still on its way belongs to the deal just saved
     showErrors({});
     showPreview(null);
     updateVisibility();
@@ -221,6 +222,8 @@
   function save(event) {
     event.preventDefault();
     if (sending) return;
+    clearTimeout(checkTimer);
+    checkSeq += 1;
     showAll = true;
     if (!editing && !form.elements.client_id.value) form.elements.client_id.value = newClientId();
     saveDraft();
