@@ -17,7 +17,8 @@ from django.conf import settings
 from django.urls import reverse
 
 from config.celery import app
-from scoring.models import Sheet
+from scoring.exports import export_request
+from scoring.models import Export, Sheet
 from scoring.services import Actor, sheet_confirm
 from scoring.standings import standings_recompute
 from tests.factories import UserFactory
@@ -150,3 +151,17 @@ def test_worker_killed_during_a_recompute_then_the_next_one_gets_it_right(client
     assert "scoring.standings_recompute" in (tmp_path / "worker2.log").read_text()
     assert public_order(client, event) == [4, 1, 2, 3]
     assert Standing.objects.filter(event=event).count() == 4
+
+
+def test_export_job_runs_on_the_worker_with_progress(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    app.control.purge()
+    event, _sheet = build_event()
+    with start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10):
+        export = export_request(event=event, kind="pdf")
+        result = app.AsyncResult(export.task_id)
+        outcome = result.get(timeout=60)
+    export.refresh_from_db()
+    assert outcome == {"export_id": export.pk, "status": "done", "file": export.file.name}
+    assert export.status == Export.Status.DONE and export.progress == 100
+    assert (tmp_path / "media" / export.file.name).read_bytes().startswith(b"%PDF")
