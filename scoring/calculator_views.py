@@ -44,6 +44,7 @@ def _strings() -> dict[str, str]:
         "held": _("held: %(points)s"),
         "collected": _("team %(team)s collects the held points"),
         "total": _("Total"),
+        "running": _("so far A %(a)s, B %(b)s"),
         "held_total": _("Held points: %(points)s"),
         "in_progress": _("Game in progress."),
         "won": _("Game over: team %(team)s wins."),

@@ -233,23 +233,41 @@
     return [];
   }
 
-  function describe(item) {
+  function describe(item, running) {
     if (item.score === null) return "";
     var text = S[item.outcome] + " · A " + item.score.A + " · B " + item.score.B;
     if (item.held) text += " · " + fmt(S.held, {points: item.held});
     if (item.collected) text += " · " + fmt(S.collected, {team: item.collected});
-    return text;
+    return text + " · " + fmt(S.running, {a: running.A, b: running.B});
+  }
+
+  function cell(row, value, runningValue) {
+    var td = document.createElement("td");
+    td.className = "num";
+    td.textContent = value;
+    if (runningValue !== undefined) {
+      var small = document.createElement("small");
+      small.className = "muted calc-running";
+      small.textContent = "Σ " + runningValue;
+      td.appendChild(small);
+    }
+    row.appendChild(td);
   }
 
   function render(result) {
     var rows = $("#calc-rows");
+    var running = {A: 0, B: 0};
     rows.textContent = "";
     deals().forEach(function (deal, i) {
       var item = result.deals[i];
+      if (item && item.score) {
+        running.A += item.score.A;
+        running.B += item.score.B;
+      }
       var errors = $("[data-errors]", deal);
       errors.textContent = "";
       $$(".has-error", deal).forEach(function (el) { el.classList.remove("has-error"); });
-      $("[data-result]", deal).textContent = item ? describe(item) : (result.deals.length ? S.not_scored : "");
+      $("[data-result]", deal).textContent = item ? describe(item, running) : (result.deals.length ? S.not_scored : "");
       if (!item) return;
       (item.errors || []).forEach(function (error) {
         var li = document.createElement("li");
@@ -261,14 +279,13 @@
         });
       });
       var tr = document.createElement("tr");
-      var cells = [String(i + 1), item.outcome ? S[item.outcome] : "—", item.score ? item.score.A : "—",
-        item.score ? item.score.B : "—", item.held === null ? "—" : item.held];
-      cells.forEach(function (value, c) {
-        var td = document.createElement("td");
-        td.textContent = value;
-        if (c !== 1) td.className = "num";
-        tr.appendChild(td);
-      });
+      cell(tr, String(i + 1));
+      var outcome = document.createElement("td");
+      outcome.textContent = item.outcome ? S[item.outcome] : "—";
+      tr.appendChild(outcome);
+      cell(tr, item.score ? item.score.A : "—", item.score ? running.A : undefined);
+      cell(tr, item.score ? item.score.B : "—", item.score ? running.B : undefined);
+      cell(tr, item.held === null ? "—" : item.held);
       if (item.errors && item.errors.length) tr.className = "error";
       rows.appendChild(tr);
     });

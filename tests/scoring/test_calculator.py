@@ -125,6 +125,8 @@ def test_typing_deals_in_a_phone_browser(live_server, phone_page):
     second.locator('[data-field="tricks-a"]').fill("81")
     page.wait_for_function("document.getElementById('calc-total-held').textContent === '81'")
     assert page.locator("#calc-rows tr").count() == 2
+    # Running totals: after deal 2, A has 112 + 81 (defenders' points), B 70 + 0.
+    assert page.locator("#calc-rows tr").nth(1).locator(".calc-running").all_inner_texts() == ["Σ 193", "Σ 70"]
 
     # An impossible total: the message names the rule and the numbers, next to the deal.
     # (Above the deal total the other team's points are left as they were.)
