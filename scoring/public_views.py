@@ -123,6 +123,10 @@ def _released_rounds(event: Event) -> list[int]:
     )
 
 
+def _stamp(rounds: list[int]) -> str:
+    return "r" + ".".join(map(str, rounds))
+
+
 def _entries_by_id(event: Event) -> dict[int, Entry]:
     return {e.pk: e for e in Entry.objects.filter(event=event).select_related("player_1", "player_2")}
 
@@ -273,10 +277,11 @@ def round_results(request, event: Event, number: int):
             "event": event, "round": rnd, "tables": tables, "sheets_public": event.public_sheets,
         })
 
-    html = _cached(event, "round", (number,), build)
+    # Released rounds are part of the key: releasing or closing a round changes the page before any recompute.
+    rounds = _released_rounds(event)
+    html = _cached(event, "round", (number, _stamp(rounds)), build)
     if html is None:
         raise Http404
-    rounds = _released_rounds(event)
     return _render(request, "public/round.html", event, {"table": html, "number": number, "rounds": rounds},
                    "standings")
 
@@ -355,7 +360,7 @@ def entry_detail(request, event: Event, number: int):
             "sheets_public": event.public_sheets,
         })
 
-    html = _cached(event, "entry", (number,), build)
+    html = _cached(event, "entry", (number, _stamp(_released_rounds(event))), build)
     if html is None:
         raise Http404
     return _render(request, "public/entry.html", event, {"body": html, "number": number}, "standings")

@@ -245,3 +245,15 @@ def test_season_page_public_evenings_only(client, season_with_three_evenings, dj
     # Without evening 3 everyone has 2 + 1 or 0 + 1 MP: S1 and S2 lead with 3.
     names = re.findall(r'<td class="num">\d+</td><td>([^<]+)</td>', html)
     assert names[:2] == ["S1 Spieler1", "S2 Spieler2"]
+
+
+def test_a_newly_released_round_shows_without_a_recompute(client):
+    event = build(rounds=1)
+    assert "Round 2" not in client.get(url(event, "entry", 1)).content.decode()
+    rnd = make_round(event, 2, status=Round.Status.DRAFT)
+    play(rnd, event.entries.get(number=1), event.entries.get(number=4), won(0, 0), status="entered")
+    assert "Round 2" not in client.get(url(event, "entry", 1)).content.decode()
+    rnd.status = Round.Status.RELEASED
+    rnd.save()
+    html = client.get(url(event, "entry", 1)).content.decode()
+    assert "Round 2" in html and "in play" in html
