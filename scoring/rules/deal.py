@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from scoring.rules.cards import ALL_TRUMP, BELOTE, NO_TRUMP, SUIT
 from scoring.rules.presets import Family
 from scoring.rules.ruleset import RuleSet
@@ -12,18 +10,10 @@ from scoring.rules.validation import ParsedDeal
 MADE, INSIDE, LITIGE, HANGING, PASSED = "made", "inside", "litige", "hanging", "passed"
 
 
-class DealScore(NamedTuple):
-    """What one deal writes now, and what it holds back.
-
-    `a`, `b`: points written for teams A and B (without held points collected). `held`: new held amounts as
-    (team they are taken from, points). `winner`: the team that collects all earlier held points, or None.
-    """
-
-    outcome: str
-    a: int
-    b: int
-    held: tuple[tuple[str, int], ...]
-    winner: str | None
+# What one deal writes now, and what it holds back: (outcome, points written for A, for B, new held amounts as
+# (team they are taken from, points), the team that collects all earlier held points or None). A plain tuple:
+# this is the hot path of scoring, and a NamedTuple costs ten times as much to build.
+DealScore = tuple[str, int, int, tuple[tuple[str, int], ...], str | None]
 
 
 def round_french(points: int, rounding: str) -> int:
@@ -76,15 +66,15 @@ def _score_take(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     rounding = rs.rounding
     if made:
         t, d = round_french(total_t, rounding), round_french(total_d, rounding)
-        return DealScore(MADE, *_pair(taker, t, d), (), taker)
+        return (MADE, *_pair(taker, t, d), (), taker)
     if total_t == total_d and rs.litige:
         # The defenders write their total, the taker its belote; its tricks + announcements are held.
         held = round_french(tricks_t + ann_t, rounding)
         t, d = round_french(bel_t, rounding), round_french(total_d, rounding)
-        return DealScore(LITIGE, *_pair(taker, t, d), ((taker, held),) if held else (), None)
+        return (LITIGE, *_pair(taker, t, d), ((taker, held),) if held else (), None)
     base = deal.info.capot_tricks if deal.capot == defenders else deal.info.deal_total
     t, d = round_french(bel_t, rounding), round_french(base + ann_t + ann_d + bel_d, rounding)
-    return DealScore(INSIDE, *_pair(taker, t, d), (), defenders)
+    return (INSIDE, *_pair(taker, t, d), (), defenders)
 
 
 def _score_coinche(rs: RuleSet, deal: ParsedDeal) -> DealScore:
@@ -109,7 +99,7 @@ def _score_coinche(rs: RuleSet, deal: ParsedDeal) -> DealScore:
         pot = (rs.failed_base + bid + ann_t + ann_d) * factor
         t, d = (pot + bel_t, bel_d) if made else (bel_t, pot + bel_d)
     t, d = round_french(t, rs.rounding), round_french(d, rs.rounding)
-    return DealScore(MADE if made else INSIDE, *_pair(taker, t, d), (), taker if made else defenders)
+    return (MADE if made else INSIDE, *_pair(taker, t, d), (), taker if made else defenders)
 
 
 def _score_belot(rs: RuleSet, deal: ParsedDeal) -> DealScore:
@@ -127,16 +117,16 @@ def _score_belot(rs: RuleSet, deal: ParsedDeal) -> DealScore:
         if multiplier == 1:
             held = round_belot(raw_t, kind, more=False)
             d = round_belot(raw_d, kind, more=True)
-            return DealScore(HANGING, *_pair(taker, 0, d), ((taker, held),) if held else (), None)
+            return (HANGING, *_pair(taker, 0, d), ((taker, held),) if held else (), None)
         half = round_belot(raw_t + raw_d, kind, more=True) * multiplier // 2
-        return DealScore(HANGING, 0, 0, (("A", half), ("B", half)) if half else (), None)
+        return (HANGING, 0, 0, (("A", half), ("B", half)) if half else (), None)
     made = raw_t > raw_d  # a tie without litige fails the contract
     if multiplier == 1 and made:
         t, d = round_belot(raw_t, kind, more=True), round_belot(raw_d, kind, more=False)
     else:
         whole = round_belot(raw_t + raw_d, kind, more=True) * multiplier
         t, d = (whole, 0) if made else (0, whole)
-    return DealScore(MADE if made else INSIDE, *_pair(taker, t, d), (), taker if made else defenders)
+    return (MADE if made else INSIDE, *_pair(taker, t, d), (), taker if made else defenders)
 
 
 _SCORERS = {Family.TAKE: _score_take, Family.COINCHE: _score_coinche, Family.BELOT: _score_belot}
