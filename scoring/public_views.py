@@ -353,8 +353,9 @@ def entry_detail(request, event: Event, number: int):
         for h in history:
             h["mp"] = metrics.json_value(h["match_points"])
         field_size = len(entries)
-        chart = rank_chart([{"label": entry.display_name, "points": [(h["round_number"], h["rank"]) for h in history]}],
-                           rounds=event.rounds, worst=max(field_size, 1)) if history else None
+        series = [{"label": entry.display_name, "points": [(h["round_number"], h["rank"]) for h in history]}]
+        chart = rank_chart(series, rounds=event.rounds, worst=max(field_size, 1), width=360,
+                           height=180) if history else None
         return render_to_string("public/_entry.html", {
             "event": event, "entry": entry, "rows": rows, "history": history, "chart": chart,
             "sheets_public": event.public_sheets,
@@ -413,7 +414,7 @@ def rank_chart(series: list[dict], *, rounds: int, worst: int, mode: str = "rank
     Rank mode puts rank 1 at the top and `worst` at the bottom; points mode puts `best` at the top and 0 at
     the bottom. Returns {"width", "height", "lines": [{"label", "colour", "path", "dots"}], "x_ticks",
     "y_ticks"} for `public/_chart.html`."""
-    left, right, top, bottom = 44, 12, 12, 28
+    left, right, top, bottom = 34, 10, 10, 24
     plot_w, plot_h = width - left - right, height - top - bottom
     span_x = max(rounds - 1, 1)
 
@@ -486,7 +487,8 @@ def progress(request, event: Event):
         best = max((v for item in ordered for _, v in item["points"]), default=1)
         series = [{"label": f"{item['entry'].number} · {item['entry'].display_name}", "points": item["points"]}
                   for item in ordered]
-        chart = rank_chart(series, rounds=max(event.rounds, last), worst=field_size, mode=mode, best=best)
+        chart = rank_chart(series, rounds=max(event.rounds, last), worst=field_size, mode=mode, best=best,
+                           width=480, height=300)
         for line, item in zip(chart["lines"], ordered, strict=True):
             line["number"] = item["entry"].number
             line["highlight"] = item["entry"].number == highlight

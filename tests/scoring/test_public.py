@@ -170,6 +170,8 @@ def test_round_results_and_progress_chart(client):
     assert client.get(url(event, "round", 7)).status_code == 404
     html = client.get(url(event, "progress")).content.decode()
     assert html.count("<polyline") == 4
+    # SVG coordinates are never localised (German would write 12,5).
+    assert re.findall(r'<circle cx="([^"]+)"', html) and not re.search(r'(?:cx|cy|y1|y2|x)="[^"]*,', html)
     html = client.get(url(event, "progress") + "?metric=points&entry=4").content.decode()
     assert 'class="series highlight" data-entry="4"' in html
 
