@@ -96,7 +96,10 @@ def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | N
     contract = deal.get("contract", _MISSING)
     if contract is None:
         for key in PLAY_FIELDS:  # `eldest` may stay: who sat left of the dealer is still true
-            if deal.get(key) not in (None, [], {}):
+            value = deal.get(key)
+            if isinstance(value, dict) and key == "declarations":
+                value = [items for items in value.values() if items not in (None, [])]
+            if value not in (None, [], {}):
                 return None, [Problem(index, key, "passed_with_play", {"name": key})]
         return PASSED, []
     if contract is _MISSING:

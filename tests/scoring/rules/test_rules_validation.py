@@ -376,6 +376,11 @@ def test_passed_out_deal():
         {"outcome": "passed", "score": {"A": 0, "B": 0}, "held": 0, "collected": None, "errors": []}
     ]
     assert game("hoheluft", {"contract": None, "tricks": None, "belote": [], "eldest": "A"})["valid"]
+    assert game("classic", {"contract": None, "declarations": {"A": [], "B": None}})["valid"]
+    assert where(game("classic", {"contract": None, "declarations": {"A": [{"type": "carre", "rank": "J"}]}})) == (
+        "declarations",
+        "passed_with_play",
+    )
     assert where(game("hoheluft", {"contract": None, "tricks": {"A": 92, "B": 70}})) == ("tricks", "passed_with_play")
 
 
