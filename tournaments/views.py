@@ -6,6 +6,7 @@ anonymous users go to the login page, other clubs' objects are 404.
 
 from __future__ import annotations
 
+import json
 from functools import wraps
 
 from django.contrib import messages
@@ -245,6 +246,8 @@ def event_edit(request, event):
             messages.success(request, _("Saved."))
             return redirect(_event_url(event))
     context = {"club": event.club, "event": event, "form": form, "title": _("Event settings")}
+    if event.rules_frozen:
+        context["frozen_json"] = json.dumps(event.rules_frozen, ensure_ascii=False)
     return render(request, "tournaments/event_form.html", context)
 
 
