@@ -335,9 +335,13 @@ class DrawForm(forms.Form):
     regenerate = forms.BooleanField(required=False, widget=forms.HiddenInput)
     confirm = forms.BooleanField(label=_("Yes, replace the current draft"), required=False)
 
-    def __init__(self, *args, event: Event, **kwargs):
+    def __init__(self, *args, event: Event, replacing: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["method"].choices = [(m, m) for m in event.allowed_pairing_methods()]
+        if not replacing:
+            # A first draw replaces nothing: no confirmation to ask for.
+            del self.fields["confirm"]
+            del self.fields["regenerate"]
 
 
 class SwapForm(forms.Form):

@@ -104,6 +104,7 @@ def event_overview(event: Event) -> dict:
     return {
         "rounds": rounds,
         "next_number": next_number,
+        "next_method": event.pairing_method_for(min(next_number, event.rounds)),
         "can_draw_next": next_number <= event.rounds,
         "entry_count": entries,
         "table_count": tables,

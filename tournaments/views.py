@@ -493,7 +493,9 @@ def round_detail(request, event, number: int):
     round = selectors.round_for(event, number)
     context = {"club": event.club, "event": event, "number": number, "round": round}
     if round is None:
-        context["draw_form"] = DrawForm(event=event, initial={"method": event.pairing_method_for(number)})
+        context["draw_form"] = DrawForm(
+            event=event, replacing=False, initial={"method": event.pairing_method_for(number)}
+        )
         statuses = services.checkin_statuses(event=event, round_number=number)
         context["present_count"] = sum(1 for s in statuses.values() if s == CheckIn.Status.PRESENT)
         previous = selectors.round_for(event, number - 1) if number > 1 else None
@@ -528,7 +530,7 @@ def round_draw(request, event, number: int):
             number=number,
             seed=data["seed"],
             method=data["method"],
-            regenerate=bool(data["regenerate"] and data["confirm"]),
+            regenerate=bool(data.get("regenerate") and data.get("confirm")),
         )
     except ConfirmationRequired as exc:
         messages.warning(request, str(exc))
