@@ -22,7 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from scoring.models import TableLink
-from scoring.selectors import GAME_RELATED, game_sides
+from scoring.selectors import attach_entries, game_sides
 from scoring.services import table_links_ensure
 from tournaments.models import Game, Round
 
@@ -135,11 +135,8 @@ def round_cards_pdf(*, round: Round, link_url: Callable[[str], str]) -> bytes:
     address of a table link. Creates missing sheets and links first (table_links_ensure). A fixed number of
     queries whatever the number of tables; raises SheetStateError for a round not released yet."""
     table_links_ensure(round=round)
-    games = list(
-        Game.objects.filter(round=round, is_bye=False)
-        .select_related(*(r for r in GAME_RELATED if not r.startswith("round")))
-        .order_by("table_number")
-    )
+    games = list(Game.objects.filter(round=round, is_bye=False).order_by("table_number"))
+    attach_entries(games)
     links: dict[int, dict[str, TableLink]] = {}
     for link in TableLink.objects.filter(game__round=round, revoked_at__isnull=True):
         links.setdefault(link.game_id, {})[link.side] = link

@@ -16,17 +16,15 @@ from scoring.exceptions import TableClosed
 from scoring.forms import SIDE_LABELS, SUIT_SYMBOLS
 from scoring.models import Deal, Sheet, SheetChange, TableLink
 from scoring.services import Actor, sheet_score, table_links_ensure
-from tournaments.models import Game, Round
+from tournaments.models import Entry, Game, Round
 from tournaments.permissions import require_organiser
 
 # Tokens are made by secrets.token_urlsafe(32); anything else is not worth a query.
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 _ENTRIES = ("entry_a", "entry_a_partner", "entry_b", "entry_b_partner")
-GAME_RELATED = (
-    "round__event__club",
-    *(f"{entry}__player_1" for entry in _ENTRIES),
-    *(f"{entry}__player_2" for entry in _ENTRIES),
-)
+# A game's round, event and club come in the same query; its entries and players come in a second one
+# (attach_entries): a join of every table at once costs PostgreSQL more to plan than two queries to run.
+GAME_RELATED = ("round__event__club",)
 
 
 @dataclass
@@ -103,6 +101,19 @@ def organiser_round(request, round_id: int) -> Round:
 # --- teams and seats ------------------------------------------------------------------------------------
 
 
+def attach_entries(games: list[Game]) -> None:
+    """Load the entries of `games` with their players in one query and set them on each game."""
+    missing = [g for g in games if not all(Game._meta.get_field(e).is_cached(g) for e in _ENTRIES)]
+    ids = {getattr(g, f"{e}_id") for g in missing for e in _ENTRIES} - {None}
+    if not ids:
+        return
+    by_id = Entry.objects.select_related("player_1", "player_2").in_bulk(ids)
+    for game in missing:
+        for name in _ENTRIES:
+            entry_id = getattr(game, f"{name}_id")
+            setattr(game, name, by_id.get(entry_id) if entry_id is not None else None)
+
+
 def _players(entry) -> list:
     if entry is None:
         return []
@@ -110,8 +121,9 @@ def _players(entry) -> list:
 
 
 def game_sides(game: Game) -> dict[str, dict[str, Any]]:
-    """Per side: label (North/South...), team name, and seats [(seat, player name)], from the game's
-    entries as loaded (no query when GAME_RELATED was selected)."""
+    """Per side: label (North/South...), team name, and seats [(seat, player name)]. Loads the entries
+    with one query unless `attach_entries` did already."""
+    attach_entries([game])
     players = {p.pk: p for entry in _ENTRIES for p in _players(getattr(game, entry))}
     sides = {}
     for side, entries, seats in (("A", ("entry_a", "entry_a_partner"), ("N", "S")),
@@ -269,12 +281,13 @@ class RoundOverview:
 
 def round_overview(round: Round) -> RoundOverview:
     """Every table of the round with its sheet's status and progress, disputes first; byes apart.
-    Two queries whatever the number of tables."""
+    Three queries whatever the number of tables."""
     games = list(
         Game.objects.filter(round=round)
-        .select_related("sheet", *(r for r in GAME_RELATED if not r.startswith("round")))
+        .select_related("sheet")
         .order_by("table_number", "id")
     )
+    attach_entries(games)
     links: dict[int, dict[str, TableLink]] = {}
     for link in TableLink.objects.filter(game__round=round, revoked_at__isnull=True):
         links.setdefault(link.game_id, {})[link.side] = link
