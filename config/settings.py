@@ -169,6 +169,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
+        # Choice sets that several serializers share: one name each.
+        "TeamEnum": [("A", "A"), ("B", "B")],
+        "RankEnum": [(r, r) for r in ("7", "8", "9", "10", "J", "Q", "K", "A")],
     },
 }
 
