@@ -145,6 +145,9 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_TRACK_STARTED = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# acks_late tasks of a worker that died come back after this many seconds (Redis' default is an hour,
+# too long for standings people are waiting for). Longer than any task runs.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=300)}
 CELERY_TIMEZONE = TIME_ZONE
 
 REST_FRAMEWORK = {
