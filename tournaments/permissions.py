@@ -44,13 +44,14 @@ class OrganiserRequiredMixin(LoginRequiredMixin):
 
 
 class IsClubOrganiser(BasePermission):
-    """DRF: authenticated organiser; object-level check through the object's `club_id` (or `event.club_id`)."""
+    """DRF: authenticated organiser; object-level check on the club itself, the object's `club_id` or its
+    `event.club_id`."""
 
     def has_permission(self, request, view):
         return bool(organiser_club_ids(request.user))
 
     def has_object_permission(self, request, view, obj):
-        club_id = getattr(obj, "club_id", None)
+        club_id = obj.pk if isinstance(obj, Club) else getattr(obj, "club_id", None)
         if club_id is None and hasattr(obj, "event"):
             club_id = obj.event.club_id
         return club_id is not None and is_organiser(request.user, club_id)
