@@ -208,21 +208,23 @@ class SheetView:
     result: dict[str, Any] = field(default_factory=dict)
 
 
-def sheet_view(sheet: Sheet) -> SheetView:
-    """The sheet's deals (one query) with each deal's score, running totals and held points, from the
-    cached result (recomputed from the deals when the cache does not match them)."""
-    deals = list(Deal.objects.filter(sheet=sheet).order_by("position").only("position", "data"))
+def sheet_view(sheet: Sheet, deals: list[dict[str, Any]] | None = None) -> SheetView:
+    """The sheet's deals with each deal's score, running totals and held points, from the cached result
+    (recomputed from the deals when the cache does not match them). `deals`: the deal data in order when
+    the caller has it (a service just wrote them); otherwise one query loads them."""
+    if deals is None:
+        deals = list(Deal.objects.filter(sheet=sheet).order_by("position").values_list("data", flat=True))
     result = sheet.result or {}
     if len(result.get("deals") or []) != len(deals) or not result.get("valid", False):
-        result = sheet_score(event=sheet.game.round.event, deals=[d.data for d in deals])
+        result = sheet_score(event=sheet.game.round.event, deals=deals)
     rows = []
     total_a = total_b = 0
-    for deal, scored in zip(deals, result.get("deals") or [], strict=False):
+    for position, (data, scored) in enumerate(zip(deals, result.get("deals") or [], strict=False)):
         score = scored.get("score") or {}
         total_a += score.get("A") or 0
         total_b += score.get("B") or 0
         rows.append(DealRow(
-            position=deal.position, data=deal.data, summary=deal_summary(deal.data),
+            position=position, data=data, summary=deal_summary(data),
             outcome=scored.get("outcome") or "", score_a=score.get("A"), score_b=score.get("B"),
             total_a=total_a, total_b=total_b, held=scored.get("held") or 0, collected=scored.get("collected"),
         ))

@@ -74,11 +74,13 @@ class Actor:
 @dataclass(frozen=True)
 class SheetWrite:
     """What a deal write did: the sheet after it, the deal written (None for a delete, or for a replayed
-    create whose deal was deleted since), and whether anything was stored (False for a replay)."""
+    create whose deal was deleted since), whether anything was stored (False for a replay), and the data of
+    all the sheet's deals after the write in order (None for a replay: not loaded)."""
 
     sheet: Sheet
     deal: Deal | None
     created: bool
+    deals: list[dict[str, Any]] | None = None
 
 
 # --- the rules engine at the edge ----------------------------------------------------------------------
@@ -307,12 +309,13 @@ def deal_create(*, sheet: Sheet, data: dict[str, Any], version: int, client_id: 
         deals = _deals_of(locked)
         was_settled = locked.status in SETTLED
         position = len(deals)
-        result = _validated(locked, [d.data for d in deals] + [data])
+        new = [d.data for d in deals] + [data]
+        result = _validated(locked, new)
         deal = Deal.objects.create(sheet=locked, position=position, data=data, client_id=client_id)
         _after_write(locked, actor, result, position + 1, was_settled=was_settled)
         _record(locked, actor, SheetChange.Action.DEAL_CREATE, position=position, after=data, reason=reason,
                 client_id=client_id)
-    return SheetWrite(sheet=locked, deal=deal, created=True)
+    return SheetWrite(sheet=locked, deal=deal, created=True, deals=new)
 
 
 def _replayed_create(sheet: Sheet, client_id: str) -> SheetWrite | None:
@@ -344,7 +347,7 @@ def deal_update(*, sheet: Sheet, position: int, data: dict[str, Any], version: i
         _after_write(locked, actor, result, len(deals), was_settled=was_settled)
         _record(locked, actor, SheetChange.Action.DEAL_UPDATE, position=position, before=before, after=data,
                 reason=reason)
-    return SheetWrite(sheet=locked, deal=deal, created=False)
+    return SheetWrite(sheet=locked, deal=deal, created=False, deals=new)
 
 
 def deal_delete(*, sheet: Sheet, position: int, version: int, actor: Actor, reason: str = "") -> SheetWrite:
@@ -368,7 +371,7 @@ def deal_delete(*, sheet: Sheet, position: int, version: int, actor: Actor, reas
         _after_write(locked, actor, result, len(rest), was_settled=was_settled)
         _record(locked, actor, SheetChange.Action.DEAL_DELETE, position=position, before=deal.data,
                 reason=reason)
-    return SheetWrite(sheet=locked, deal=None, created=False)
+    return SheetWrite(sheet=locked, deal=None, created=False, deals=rest)
 
 
 def _deal_at(deals: list[Deal], position: Any) -> Deal:

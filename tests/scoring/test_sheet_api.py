@@ -1,5 +1,7 @@
 """The score-entry API: table links by token, organisers by session; versions, idempotency, errors."""
 
+import json
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -194,3 +196,20 @@ def test_correct_refuses_an_invalid_sheet_naming_the_deal(api, table):
                         format="json")
     assert response.status_code == 400
     assert response.json()["errors"][0]["deal"] == 1
+
+
+def test_answers_have_exactly_the_documented_shape(api, table):
+    from rest_framework.renderers import JSONRenderer
+
+    from scoring.serializers import DealWrittenSerializer, SheetSerializer
+
+    def documented(serializer_class, body):
+        return json.loads(JSONRenderer().render(serializer_class(body).data))
+
+    _, link_a, _ = table
+    written = create(api, link_a, MADE, 0, "k-1").json()
+    assert documented(DealWrittenSerializer, written) == written
+    create(api, link_a, HOHELUFT_GAME[2], 1, "k-2")
+    body = api.get(url(link_a)).json()
+    assert body["held"] == 81 and body["deals"][1]["outcome"] == "litige"
+    assert documented(SheetSerializer, body) == body
