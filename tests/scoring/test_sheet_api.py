@@ -213,3 +213,110 @@ def test_answers_have_exactly_the_documented_shape(api, table):
     body = api.get(url(link_a)).json()
     assert body["held"] == 81 and body["deals"][1]["outcome"] == "litige"
     assert documented(SheetSerializer, body) == body
+
+
+def _names(body, path: str) -> bool:
+    """Whether an error answer names `path` (dotted), as DRF nested errors or as engine error objects."""
+    if isinstance(body, dict) and isinstance(body.get("errors"), list):
+        return any((e.get("field") or "").startswith(path.removeprefix("deal.")) or e.get("field") == path
+                   for e in body["errors"])
+    node = body
+    for part in path.split("."):
+        if isinstance(node, list):
+            node = next((item for item in node if item), None)
+        if not isinstance(node, dict) or part not in node:
+            return False
+        node = node[part]
+    return True
+
+
+def _deal(**changes):
+    deal = {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 70}}
+    for path, value in changes.items():
+        *parents, last = path.split("__")
+        node = deal
+        for part in parents:
+            node = node.setdefault(part, {})
+        if value is _MISSING:
+            node.pop(last, None)
+        else:
+            node[last] = value
+    return deal
+
+
+_MISSING = object()
+
+
+@pytest.mark.parametrize(
+    ("deal", "field"),
+    [
+        (_deal(contract=_MISSING), "deal.contract"),
+        (_deal(contract="hearts"), "deal.contract"),
+        (_deal(contract__taker=_MISSING), "deal.contract.taker"),
+        (_deal(contract__taker="C"), "deal.contract.taker"),
+        (_deal(contract__taker=1), "deal.contract.taker"),
+        (_deal(contract__trump=_MISSING), "deal.contract.trump"),
+        (_deal(contract__trump="bells"), "deal.contract.trump"),
+        (_deal(contract__trump=["hearts"]), "deal.contract.trump"),
+        (_deal(contract__bid="high"), "deal.contract.bid"),
+        (_deal(contract__bid=100), "deal.contract.bid"),  # hoheluft has no bidding: the engine says so
+        (_deal(contract__multiplier=3), "deal.contract.multiplier"),
+        (_deal(contract__multiplier=2), "deal.contract.multiplier"),  # take or pass: no coinche
+        (_deal(contract__colour="red"), "deal.contract.colour"),
+        (_deal(tricks=_MISSING), "deal.tricks"),
+        (_deal(tricks="92:70"), "deal.tricks"),
+        (_deal(tricks__A="ninety"), "deal.tricks.A"),
+        (_deal(tricks__A=True), "deal.tricks.A"),
+        (_deal(tricks__A=-10), "deal.tricks.A"),
+        (_deal(tricks__B=10**6), "deal.tricks.B"),
+        (_deal(tricks__B=_MISSING), "deal.tricks.B"),
+        (_deal(tricks__C=0), "deal.tricks.C"),
+        (_deal(tricks__A=100), "deal.tricks"),  # 100 + 70 is not 162
+        (_deal(last_trick="N"), "deal.last_trick"),
+        (_deal(capot=1), "deal.capot"),
+        (_deal(belote="A"), "deal.belote"),
+        (_deal(belote=["X"]), "deal.belote"),
+        (_deal(belote=["A", "B"]), "deal.belote"),  # one belote per suit contract
+        (_deal(declarations={"A": "tierce"}), "deal.declarations.A"),
+        (_deal(declarations={"A": [{"type": "sixte"}]}), "deal.declarations.A"),
+        (_deal(declarations={"A": [{"type": "tierce", "suit": "hearts", "high": "K"}]}), "deal.declarations"),
+        (_deal(declarations={"A": [{"type": "quinte", "suit": "hearts", "high": "A", "length": 9}]}),
+         "deal.declarations.A"),
+        (_deal(eldest="West"), "deal.eldest"),
+        (_deal(comment="nice"), "deal.comment"),
+    ],
+)
+def test_bad_deal_input_gives_400_naming_the_field(api, table, deal, field):
+    sheet, link_a, _ = table
+    response = create(api, link_a, deal, 0, "bad-1")
+    assert response.status_code == 400, response.json()
+    assert _names(response.json(), field), response.json()
+    assert not Deal.objects.filter(sheet=sheet).exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"deal": MADE}, "version"),
+        ({"deal": MADE, "version": "new"}, "version"),
+        ({"deal": MADE, "version": -1}, "version"),
+        ({"deal": MADE, "version": 1.5}, "version"),
+        ({"version": 0}, "deal"),
+        ({"deal": "92:70", "version": 0}, "deal"),
+        ({"deal": MADE, "version": 0, "extra": 1}, "extra"),
+    ],
+)
+def test_bad_bodies_give_400_naming_the_field(api, table, body, field):
+    _, link_a, _ = table
+    response = api.post(url(link_a, "deals/"), body, format="json", HTTP_IDEMPOTENCY_KEY="b-1")
+    assert response.status_code == 400
+    assert _names(response.json(), field), response.json()
+
+
+def test_a_body_that_is_not_json_is_400(api, table):
+    _, link_a, _ = table
+    response = api.post(url(link_a, "deals/"), "{not json", content_type="application/json",
+                        HTTP_IDEMPOTENCY_KEY="b-2")
+    assert response.status_code == 400
+    response = api.post(url(link_a, "deals/"), [1, 2], format="json", HTTP_IDEMPOTENCY_KEY="b-3")
+    assert response.status_code == 400
