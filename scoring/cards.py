@@ -22,7 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from scoring.models import TableLink
-from scoring.selectors import attach_entries, game_sides
+from scoring.selectors import attach_entries, first_dealer, game_sides
 from scoring.services import table_links_ensure
 from tournaments.models import Game, Round
 
@@ -110,7 +110,7 @@ def _card(canvas: Canvas, game: Game, links: dict[str, TableLink], link_url: Cal
         canvas.setFont(regular, size)
         canvas.drawString(cx, cy - 5.5 * mm, name)
         canvas.setFont(regular, 10)
-        for offset, (seat, player) in enumerate(info["seats"]):
+        for offset, (seat, player) in enumerate(info["seat_rows"]):
             canvas.drawString(cx, cy - (11 + offset * 4.5) * mm, f"{seat}: {player or '—'}")
         link = links.get(side)
         if link is not None:
@@ -122,12 +122,11 @@ def _card(canvas: Canvas, game: Game, links: dict[str, TableLink], link_url: Cal
             canvas.setFont(regular, _fit(canvas, url, regular, 6.5, column - 6 * mm))
             canvas.drawString(cx, qr_y - 7 * mm, url)
 
-    if game.first_dealer:
-        seats = dict(sides["A"]["seats"] + sides["B"]["seats"])
-        dealer = seats.get(game.first_dealer) or ""
+    dealer = first_dealer(game, sides)
+    if dealer is not None:
         canvas.setFont(regular, 10)
         canvas.drawString(x0, top - height + 8 * mm,
-                          _("First dealer: %(seat)s %(player)s") % {"seat": game.first_dealer, "player": dealer})
+                          _("First dealer: %(seat)s %(player)s") % {"seat": dealer[0], "player": dealer[1]})
 
 
 def round_cards_pdf(*, round: Round, link_url: Callable[[str], str]) -> bytes:

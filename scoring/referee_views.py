@@ -33,6 +33,7 @@ from scoring.forms import PASS, DealForm, DisputeForm, RuleFacts, VersionForm, d
 from scoring.rules import RuleSetError
 from scoring.selectors import (
     SheetAccess,
+    first_dealer,
     game_sides,
     organiser_access,
     outcome_label,
@@ -158,6 +159,7 @@ def _page_context(request, access: SheetAccess, *, form: DealForm | None = None,
         "form_action": _deal_urls(access, edit)[0] if edit is not None else context["urls"]["create"],
         "pass_value": PASS,
         "facts_totals": facts.deal_totals,
+        "dealer": first_dealer(access.game, sides),
     })
     return context
 

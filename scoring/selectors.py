@@ -11,6 +11,7 @@ from typing import Any
 
 from django.http import Http404
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext, pgettext_lazy
 
 from scoring.exceptions import TableClosed
 from scoring.forms import SIDE_LABELS, SUIT_SYMBOLS
@@ -120,9 +121,18 @@ def _players(entry) -> list:
     return [p for p in (entry.player_1, entry.player_2) if p is not None]
 
 
+SEAT_LABELS = {
+    "N": pgettext_lazy("seat", "N"),
+    "E": pgettext_lazy("seat", "E"),
+    "S": pgettext_lazy("seat", "S"),
+    "W": pgettext_lazy("seat", "W"),
+}
+
+
 def game_sides(game: Game) -> dict[str, dict[str, Any]]:
-    """Per side: label (North/South...), team name, and seats [(seat, player name)]. Loads the entries
-    with one query unless `attach_entries` did already."""
+    """Per side: label (North/South...), team name, seats [(seat code, player name)] and the same with
+    the seat's name in the user's language (`seat_rows`). Loads the entries with one query unless
+    `attach_entries` did already."""
     attach_entries([game])
     players = {p.pk: p for entry in _ENTRIES for p in _players(getattr(game, entry))}
     sides = {}
@@ -136,12 +146,22 @@ def game_sides(game: Game) -> dict[str, dict[str, Any]]:
             "numbers": [e.number for e in present],
             "seats": [(seat, str(players.get((game.seats or {}).get(seat), "") or "")) for seat in seats],
         }
+        sides[side]["seat_rows"] = [(str(SEAT_LABELS[seat]), player) for seat, player in sides[side]["seats"]]
     return sides
+
+
+def first_dealer(game: Game, sides: dict[str, dict[str, Any]]) -> tuple[str, str] | None:
+    """(seat name, player name) of the game's first dealer, or None when the draw named none."""
+    if game.first_dealer not in SEAT_LABELS:
+        return None
+    players = dict(sides["A"]["seats"] + sides["B"]["seats"])
+    return str(SEAT_LABELS[game.first_dealer]), players.get(game.first_dealer, "")
 
 
 # --- deals for display ----------------------------------------------------------------------------------
 
-SHORT_SIDE = {"A": "N/S", "B": "E/W"}
+def short_side(side: str | None) -> str:
+    return {"A": pgettext("sides", "N/S"), "B": pgettext("sides", "E/W")}.get(side or "", "?")
 
 
 def outcome_label(outcome: str | None) -> str:
@@ -161,19 +181,19 @@ def deal_summary(data: dict[str, Any]) -> str:
         return _("passed")
     trump = contract.get("trump")
     trump_text = SUIT_SYMBOLS.get(trump) or {"no_trump": _("NT"), "all_trump": _("AT")}.get(trump, str(trump))
-    parts = [f"{SHORT_SIDE.get(contract.get('taker'), '?')} {trump_text}"]
+    parts = [f"{short_side(contract.get('taker'))} {trump_text}"]
     if contract.get("bid") is not None:
         parts[0] += f" {contract['bid']}"
     if contract.get("multiplier", 1) != 1:
         parts[0] += f" ×{contract['multiplier']}"
     if data.get("capot"):
-        parts.append(_("capot %(side)s") % {"side": SHORT_SIDE.get(data["capot"], "?")})
+        parts.append(_("capot %(side)s") % {"side": short_side(data["capot"])})
     elif isinstance(data.get("tricks"), dict):
         parts.append(f"{data['tricks'].get('A')} : {data['tricks'].get('B')}")
     belote = data.get("belote") or []
     for item in belote:
         team = item if isinstance(item, str) else item.get("team")
-        parts.append(_("belote %(side)s") % {"side": SHORT_SIDE.get(team, "?")})
+        parts.append(_("belote %(side)s") % {"side": short_side(team)})
     declarations = data.get("declarations") or {}
     count = sum(len(v or []) for v in declarations.values())
     if count:

@@ -477,6 +477,24 @@ def sheet_correct(*, sheet: Sheet, deals: list[dict[str, Any]], version: int, ac
     return locked
 
 
+def sheet_lock(*, sheet: Sheet, version: int, actor: Actor) -> Sheet:
+    """An organiser locks one confirmed sheet before the round closes (closing the round locks them all):
+    from then on only an organiser's correction changes it. Raises SideNotAllowed, SheetStateError (not
+    confirmed), FieldRequired / SheetConflict (version)."""
+    if not actor.organiser:
+        raise SideNotAllowed(_("Only an organiser can lock a sheet."))
+    with transaction.atomic():
+        locked = _lock(sheet)
+        if locked.status != Sheet.Status.CONFIRMED:
+            raise SheetStateError(_("Only a confirmed sheet can be locked."), code="not_confirmed")
+        _check_version(locked, version)
+        locked.status = Sheet.Status.LOCKED
+        locked.version += 1
+        locked.save(update_fields=["status", "version", "updated_at"])
+        _record(locked, actor, SheetChange.Action.LOCK)
+    return locked
+
+
 # --- rounds: links, cards, closing ----------------------------------------------------------------------
 
 

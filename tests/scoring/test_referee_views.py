@@ -283,3 +283,10 @@ def test_a_write_through_one_link_never_touches_another_table(client):
     assert Deal.objects.filter(sheet=sheet_1).count() == 1
     assert not Deal.objects.filter(sheet=sheet_2).exists()
     assert Sheet.objects.get(pk=sheet_2.pk).version == 0
+
+
+def test_the_page_names_the_first_dealer(client, table):
+    sheet, link_a, _ = table
+    html = client.get(f"/t/{link_a.token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    dealer = sheet.game.entry_a.player_1  # the factory seats entry A's first player North, dealing first
+    assert f"First dealer: N ({dealer})" in html

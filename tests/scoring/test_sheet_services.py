@@ -319,3 +319,22 @@ def test_a_user_without_a_link_or_organiser_role_cannot_write(table):
     sheet, _, _ = table
     with pytest.raises(SideNotAllowed):
         deal_create(sheet=sheet, data=MADE, version=0, client_id="x1", actor=Actor())
+
+
+def test_an_organiser_locks_a_confirmed_sheet(table):
+    from scoring.services import sheet_lock
+
+    sheet, link_a, link_b = table
+    organiser = organiser_actor(MembershipFactory(club=sheet.game.round.event.club))
+    sheet = enter_game(sheet, link_a)
+    with pytest.raises(SheetStateError):
+        sheet_lock(sheet=sheet, version=sheet.version, actor=organiser)
+    sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
+    sheet = sheet_confirm(sheet=sheet, version=sheet.version, actor=link_actor(link_b))
+    with pytest.raises(SideNotAllowed):
+        sheet_lock(sheet=sheet, version=sheet.version, actor=link_actor(link_b))
+    sheet = sheet_lock(sheet=sheet, version=sheet.version, actor=organiser)
+    assert sheet.status == Sheet.Status.LOCKED
+    assert SheetChange.objects.filter(sheet=sheet).last().action == SheetChange.Action.LOCK
+    with pytest.raises(SheetStateError):
+        deal_update(sheet=sheet, position=0, data=MADE, version=sheet.version, actor=link_actor(link_a))
