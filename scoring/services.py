@@ -598,14 +598,15 @@ def round_sheets_lock(*, round: Round, actor: Actor, confirm_all: bool = False, 
                 sheet.confirmed_at = now
                 sheet.version += 1
                 changes.append(_change(sheet, actor, SheetChange.Action.CONFIRM, reason))
-        for sheet in sheets:
+        to_lock = [s for s in sheets if s.status != Sheet.Status.LOCKED]
+        for sheet in to_lock:
             sheet.updated_at = now  # bulk_update does not apply auto_now
-            if sheet.status != Sheet.Status.LOCKED:
-                sheet.status = Sheet.Status.LOCKED
-                sheet.version += 1
-                changes.append(_change(sheet, actor, SheetChange.Action.LOCK, ""))
-        Sheet.objects.bulk_update(sheets, ["status", "confirmed_at", "version", "updated_at"])
-        SheetChange.objects.bulk_create(changes)
+            sheet.status = Sheet.Status.LOCKED
+            sheet.version += 1
+            changes.append(_change(sheet, actor, SheetChange.Action.LOCK, ""))
+        if to_lock:
+            Sheet.objects.bulk_update(to_lock, ["status", "confirmed_at", "version", "updated_at"])
+            SheetChange.objects.bulk_create(changes)
         if unconfirmed:
             from scoring.standings import standings_request_recompute
 

@@ -150,3 +150,16 @@ def test_revoking_a_link_from_the_round_view(organiser_client):
     other = MembershipFactory()
     client.force_login(other.user)
     assert client.post(f"/o/scores/link/{new.pk}/revoke/").status_code == 404
+
+
+def test_round_close_check_names_the_unconfirmed_tables(django_assert_max_num_queries):
+    from scoring.services import round_close_check
+
+    round, games = released_round(tables=3)
+    confirmed(games[1])
+    with django_assert_max_num_queries(6):
+        check = round_close_check(round)
+    assert not check.ok and check.tables == [1, 3]
+    confirmed(games[0])
+    confirmed(games[2])
+    assert round_close_check(round).ok
