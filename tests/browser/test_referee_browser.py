@@ -94,3 +94,30 @@ def test_a_whole_game_on_a_phone_then_confirmed_by_the_other_side(live_server, p
     other.click("#confirm-sheet")
     other.wait_for_selector('#sheet-live[data-status="confirmed"]')
     assert Sheet.objects.get(pk=sheet.pk).status == Sheet.Status.CONFIRMED
+
+
+def test_a_lost_answer_is_retried_and_the_deal_stored_once(live_server, phone_page):
+    from scoring.models import SheetChange
+
+    _round, games = released_round(tables=1)
+    sheet, link_a, _ = table_of(games[0])
+    page = phone_page
+    lost = []
+
+    def lose_the_first_answer(route):
+        if not lost:
+            lost.append(route.fetch().status)  # the server stores the deal...
+            route.abort("connectionreset")  # ...but the phone never hears back
+        else:
+            route.continue_()
+
+    page.route("**/deals/", lose_the_first_answer)
+    page.goto(f"{live_server.url}/t/{link_a.token}/")
+    enter(page, HOHELUFT_GAME[0], 1)
+    assert lost == [201]
+    assert Deal.objects.filter(sheet=sheet).count() == 1
+    assert SheetChange.objects.filter(sheet=sheet).count() == 1
+    # The next deal goes through normally, on the version the retry brought back.
+    page.unroute("**/deals/")
+    enter(page, HOHELUFT_GAME[1], 2)
+    assert Deal.objects.filter(sheet=sheet).count() == 2
