@@ -178,8 +178,7 @@ def dispute_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
     """Why `actor` may not dispute `sheet` now (None when it may): only the confirming side, while submitted."""
     if actor.link is None:
         return SideNotAllowed(_("Only the other side's link can dispute a sheet; organisers correct it."))
-    refusal = confirm_refusal(sheet, actor)
-    return refusal
+    return confirm_refusal(sheet, actor)
 
 
 def sheet_permissions(sheet: Sheet, actor: Actor) -> dict[str, bool]:
@@ -196,7 +195,10 @@ def sheet_permissions(sheet: Sheet, actor: Actor) -> dict[str, bool]:
 
 
 def _lock(sheet: Sheet) -> Sheet:
-    """The sheet row locked for this transaction, with its game, round and event (not locked)."""
+    """The sheet row locked for this transaction, with its game, round and event (not locked).
+
+    The round read here may be older than the lock when a close was waiting in between; what guards a
+    closed round is the sheet's own status, which closing sets to locked under this same row lock."""
     return (
         Sheet.objects.select_for_update(of=("self",))
         .select_related("game__round__event")
