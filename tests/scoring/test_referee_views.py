@@ -227,8 +227,9 @@ def test_a_revoked_link_is_gone_and_a_closed_round_says_so(client, table):
     round = sheet.game.round
     round.status = round.Status.CLOSED
     round.save(update_fields=["status"])
-    response = client.get(f"/t/{new.token}/")
-    assert response.status_code == 403 and "closed" in response.content.decode().lower()
+    response = client.get(f"/t/{new.token}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 403
+    assert 'id="sheet-closed"' in response.content.decode() and "round is closed" in response.content.decode()
     assert client.post(f"/t/{new.token}/deals/", form(), **JSON).status_code == 403
     assert client.get("/t/not-a-token/").status_code == 404
 
