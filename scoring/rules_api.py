@@ -18,33 +18,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.rules import PRESETS, list_presets, score_game
+from scoring.serializers import DealInputSerializer
 
-# --- schema documentation (the rules engine validates; these serializers only describe the shapes) -------
-
-
-class ContractSerializer(serializers.Serializer):
-    taker = serializers.ChoiceField(choices=["A", "B"])
-    trump = serializers.ChoiceField(choices=["clubs", "diamonds", "hearts", "spades", "no_trump", "all_trump"])
-    bid = serializers.JSONField(required=False, help_text="coinche only: 80..bid_max in steps of 10, or \"capot\"")
-    multiplier = serializers.ChoiceField(choices=[1, 2, 4], required=False)
-
-
-class DealSerializer(serializers.Serializer):
-    contract = ContractSerializer(allow_null=True, help_text="null for a passed-out deal")
-    tricks = serializers.DictField(child=serializers.IntegerField(), required=False,
-                                   help_text='{"A": points, "B": points}, incl. the 10 for the last trick')
-    last_trick = serializers.ChoiceField(choices=["A", "B"], required=False, allow_null=True)
-    capot = serializers.ChoiceField(choices=["A", "B"], required=False, allow_null=True)
-    belote = serializers.ListField(child=serializers.JSONField(), required=False,
-                                   help_text='"A", "B" or {"team": "A", "suit": "hearts"}, one per belote')
-    declarations = serializers.DictField(child=serializers.ListField(child=serializers.JSONField()), required=False)
-    eldest = serializers.ChoiceField(choices=["A", "B"], required=False, allow_null=True)
+# --- schema documentation (the rules engine validates; these serializers only describe the shapes; the deal
+# is the same serializer the score-entry API validates with) ---
 
 
 class GameSerializer(serializers.Serializer):
     rules = serializers.ChoiceField(choices=list(PRESETS))
     options = serializers.DictField(required=False, allow_null=True, help_text="settings by name (spec §4)")
-    deals = DealSerializer(many=True)
+    deals = DealInputSerializer(many=True)
 
 
 class ErrorSerializer(serializers.Serializer):
