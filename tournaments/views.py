@@ -16,7 +16,7 @@ from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import selectors, services
@@ -74,6 +74,24 @@ def _fail(request, exc: Exception) -> None:
         messages.error(request, str(exc))
 
 
+def _submitted(request, form, save, *, success, then):
+    """A POST with a valid form runs one service on the form's data (`save(data)`).
+
+    Done: a success message (a string, or a callable of the result) and `then(result)`, a redirect.
+    A domain error puts its messages on the form and returns None, so the view renders the form again;
+    the service stored nothing.
+    """
+    if request.method != "POST" or not form.is_valid():
+        return None
+    try:
+        result = save(form.cleaned_data)
+    except (ValidationError, TournamentError) as exc:
+        apply_errors(form, exc)
+        return None
+    messages.success(request, success(result) if callable(success) else success)
+    return then(result)
+
+
 def _optional_url(name: str, **kwargs) -> str | None:
     """A link into another app's pages (score entry, public pages) when that app provides it."""
     try:
@@ -96,14 +114,13 @@ def _round_number(event: Event, number: int) -> int:
 def club_list(request):
     """o/: the clubs this user organises, and a form to start a new one."""
     form = ClubForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            club = services.club_create(user=request.user, **form.cleaned_data)
-        except (ValidationError, TournamentError) as exc:
-            apply_errors(form, exc)
-        else:
-            messages.success(request, _("Club %(name)s created.") % {"name": club.name})
-            return redirect("tournaments:club", club_slug=club.slug)
+    done = _submitted(
+        request, form, lambda data: services.club_create(user=request.user, **data),
+        success=lambda club: _("Club %(name)s created.") % {"name": club.name},
+        then=lambda club: redirect("tournaments:club", club_slug=club.slug),
+    )
+    if done:
+        return done
     clubs = organiser_clubs(request.user).order_by("name")
     return render(request, "tournaments/club_list.html", {"clubs": clubs, "form": form})
 
@@ -118,14 +135,13 @@ def club_detail(request, club):
 @require_http_methods(["GET", "POST"])
 def club_edit(request, club):
     form = ClubEditForm(request.POST or None, instance=club)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.club_update(club=club, data=form.cleaned_data)
-        except (ValidationError, TournamentError) as exc:
-            apply_errors(form, exc)
-        else:
-            messages.success(request, _("Saved."))
-            return redirect("tournaments:club", club_slug=club.slug)
+    done = _submitted(
+        request, form, lambda data: services.club_update(club=club, data=data),
+        success=_("Saved."),
+        then=lambda _result: redirect("tournaments:club", club_slug=club.slug),
+    )
+    if done:
+        return done
     return render(request, "tournaments/form.html", {"club": club, "form": form, "title": _("Edit club")})
 
 
@@ -137,14 +153,13 @@ def club_edit(request, club):
 def member_list(request, club):
     """Members and guests, searchable by name; the add form warns about likely duplicates."""
     form = PlayerForm(request.POST or None, club=club)
-    if request.method == "POST" and form.is_valid():
-        try:
-            player = services.player_create(club=club, data=form.cleaned_data)
-        except (ValidationError, TournamentError) as exc:
-            apply_errors(form, exc)
-        else:
-            messages.success(request, _("%(player)s added.") % {"player": player})
-            return redirect("tournaments:members", club_slug=club.slug)
+    done = _submitted(
+        request, form, lambda data: services.player_create(club=club, data=data),
+        success=lambda player: _("%(player)s added.") % {"player": player},
+        then=lambda _result: redirect("tournaments:members", club_slug=club.slug),
+    )
+    if done:
+        return done
     query = request.GET.get("q", "").strip()
     context = {"club": club, "form": form, "players": selectors.players_of(club, query), "query": query}
     return render(request, "tournaments/member_list.html", context)
@@ -155,14 +170,13 @@ def member_list(request, club):
 def member_edit(request, club, player_id: int):
     player = get_object_or_404(Player, pk=player_id, club=club)
     form = PlayerForm(request.POST or None, instance=player, club=club)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.player_update(player=player, data=form.cleaned_data)
-        except (ValidationError, TournamentError) as exc:
-            apply_errors(form, exc)
-        else:
-            messages.success(request, _("Saved."))
-            return redirect("tournaments:members", club_slug=club.slug)
+    done = _submitted(
+        request, form, lambda data: services.player_update(player=player, data=data),
+        success=_("Saved."),
+        then=lambda _result: redirect("tournaments:members", club_slug=club.slug),
+    )
+    if done:
+        return done
     context = {"club": club, "form": form, "title": _("Edit %(player)s") % {"player": player}}
     return render(request, "tournaments/form.html", context)
 
@@ -174,14 +188,13 @@ def member_edit(request, club, player_id: int):
 @require_http_methods(["GET", "POST"])
 def season_create(request, club):
     form = SeasonForm(request.POST or None, instance=Season(club=club))
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.season_create(club=club, data=form.cleaned_data)
-        except (ValidationError, TournamentError) as exc:
-            apply_errors(form, exc)
-        else:
-            messages.success(request, _("Season created."))
-            return redirect("tournaments:club", club_slug=club.slug)
+    done = _submitted(
+        request, form, lambda data: services.season_create(club=club, data=data),
+        success=_("Season created."),
+        then=lambda _result: redirect("tournaments:club", club_slug=club.slug),
+    )
+    if done:
+        return done
     return render(request, "tournaments/form.html", {"club": club, "form": form, "title": _("New season")})
 
 
@@ -190,14 +203,13 @@ def season_create(request, club):
 def season_edit(request, club, season_id: int):
     season = get_object_or_404(Season, pk=season_id, club=club)
     form = SeasonForm(request.POST or None, instance=season)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.season_update(season=season, data=form.cleaned_data)
-        except (ValidationError, TournamentError) as exc:
-            apply_errors(form, exc)
-        else:
-            messages.success(request, _("Saved."))
-            return redirect("tournaments:club", club_slug=club.slug)
+    done = _submitted(
+        request, form, lambda data: services.season_update(season=season, data=data),
+        success=_("Saved."),
+        then=lambda _result: redirect("tournaments:club", club_slug=club.slug),
+    )
+    if done:
+        return done
     return render(request, "tournaments/form.html", {"club": club, "form": form, "title": season.name})
 
 
@@ -222,14 +234,13 @@ def event_create(request, club):
         "public_standings": True,
     }
     form = EventForm(request.POST or None, club=club, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        try:
-            event = services.event_create(club=club, data=form.service_data())
-        except (ValidationError, TournamentError) as exc:
-            apply_errors(form, exc)
-        else:
-            messages.success(request, _("Event created."))
-            return redirect(_event_url(event))
+    done = _submitted(
+        request, form, lambda data: services.event_create(club=club, data=form.service_data()),
+        success=_("Event created."),
+        then=lambda event: redirect(_event_url(event)),
+    )
+    if done:
+        return done
     return render(request, "tournaments/event_form.html", {"club": club, "form": form, "title": _("New event")})
 
 
@@ -237,14 +248,13 @@ def event_create(request, club):
 @require_http_methods(["GET", "POST"])
 def event_edit(request, event):
     form = EventForm(request.POST or None, club=event.club, event=event)
-    if request.method == "POST" and form.is_valid():
-        try:
-            event = services.event_update(event=event, data=form.service_data())
-        except (ValidationError, TournamentError) as exc:
-            apply_errors(form, exc)
-        else:
-            messages.success(request, _("Saved."))
-            return redirect(_event_url(event))
+    done = _submitted(
+        request, form, lambda data: services.event_update(event=event, data=form.service_data()),
+        success=_("Saved."),
+        then=lambda event: redirect(_event_url(event)),
+    )
+    if done:
+        return done
     context = {"club": event.club, "event": event, "form": form, "title": _("Event settings")}
     if event.rules_frozen:
         context["frozen_json"] = json.dumps(event.rules_frozen, ensure_ascii=False)
@@ -342,14 +352,13 @@ def entry_edit(request, event, entry_id: int):
             return redirect(_event_url(event, "entry_edit", entry_id=entry.pk))
         messages.success(request, _("Entry no. %(number)s deleted.") % {"number": entry.number})
         return redirect(_event_url(event, "entries"))
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.entry_update(entry=entry, data=form.cleaned_data)
-        except (ValidationError, TournamentError) as exc:
-            apply_errors(form, exc)
-        else:
-            messages.success(request, _("Saved."))
-            return redirect(_event_url(event, "entries"))
+    done = _submitted(
+        request, form, lambda data: services.entry_update(entry=entry, data=data),
+        success=_("Saved."),
+        then=lambda _result: redirect(_event_url(event, "entries")),
+    )
+    if done:
+        return done
     context = {
         "club": event.club,
         "event": event,
@@ -436,7 +445,8 @@ def table_list(request, event):
             except (ValidationError, TournamentError) as exc:
                 apply_errors(range_form, exc)
             else:
-                messages.success(request, _("%(count)s tables added.") % {"count": made})
+                added = ngettext("%(count)s table added.", "%(count)s tables added.", made)
+                messages.success(request, added % {"count": made})
                 return redirect(_event_url(event, "tables"))
         elif request.POST.get("form") == "one" and form.is_valid():
             try:
@@ -464,14 +474,13 @@ def table_edit(request, event, table_id: int):
         services.table_delete(table=table)
         messages.success(request, _("Table %(number)s removed.") % {"number": table.number})
         return redirect(_event_url(event, "tables"))
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.table_update(table=table, data=form.cleaned_data)
-        except (ValidationError, TournamentError) as exc:
-            apply_errors(form, exc)
-        else:
-            messages.success(request, _("Saved."))
-            return redirect(_event_url(event, "tables"))
+    done = _submitted(
+        request, form, lambda data: services.table_update(table=table, data=data),
+        success=_("Saved."),
+        then=lambda _result: redirect(_event_url(event, "tables")),
+    )
+    if done:
+        return done
     context = {
         "club": event.club,
         "event": event,
