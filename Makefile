@@ -26,6 +26,7 @@ demo: export CELERY_BROKER_URL :=
 demo: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
+	$(PY) manage.py load_demo_scores
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 test: export DATABASE_URL ?= $(call probe,5432,postgres://postgres@127.0.0.1:5432/atout)
@@ -47,9 +48,13 @@ lint: $(STAMP)
 bench: $(STAMP)
 	@for b in bench/*_bench.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
+# Re-extract every language (dropping strings no longer in the code), then compile the .mo files, which are
+# committed. Scripts take their text from the page (data attributes, json_script), so djangojs only gets a
+# catalogue once a script calls gettext(). Translate new entries in locale/{de,fr} before committing.
+MESSAGES_IGNORE := --ignore '.venv/*' --ignore 'bench/*' --ignore 'tests/*' --ignore 'staticfiles/*' --ignore 'docs/*'
 messages: $(STAMP)
-	$(PY) manage.py makemessages -l de -l en -l fr --ignore '.venv/*' --ignore 'bench/*' --ignore 'tests/*'
-	$(PY) manage.py makemessages -d djangojs -l de -l en -l fr --ignore '.venv/*' --ignore 'staticfiles/*'
+	$(PY) manage.py makemessages -l de -l en -l fr --no-obsolete $(MESSAGES_IGNORE)
+	$(PY) manage.py makemessages -d djangojs -l de -l en -l fr --no-obsolete $(MESSAGES_IGNORE)
 	$(PY) manage.py compilemessages --ignore '.venv'
 
 clean:

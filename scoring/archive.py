@@ -28,6 +28,7 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Season, Standing, Table
@@ -239,7 +240,8 @@ class _Reader:
         return value
 
 
-_KIND_NAMES = {str: "text", bool: "true or false", dict: "an object", list: "a list"}
+_KIND_NAMES = {str: gettext_lazy("text"), bool: gettext_lazy("true or false"), dict: gettext_lazy("an object"),
+               list: gettext_lazy("a list")}
 
 _OPT = {"null": True}
 _T = {"default": None, "null": True}  # optional timestamp

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from scoring.forms import RANK_LABELS, RUN_RANKS
 from scoring.rules import list_presets
 from scoring.rules.ruleset import BIDS
 
@@ -77,5 +78,6 @@ def calculator(request):
     return render(
         request,
         "scoring/calculator.html",
-        {"presets": presets, "config": config, "bids": BIDS, "ranks": ("7", "8", "9", "10", "J", "Q", "K", "A")},
+        {"presets": presets, "config": config, "bids": BIDS,
+         "ranks": [(rank, RANK_LABELS[rank]) for rank in RUN_RANKS]},
     )

@@ -73,6 +73,13 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(f"services: {count} tests skipped because {reason}", yellow=True)
 
 
+@pytest.fixture(autouse=True)
+def _source_language(settings):
+    """Tests read the English source wording unless they ask for a language (Accept-Language, a browser
+    locale, translation.override); the site's German default is tested with an explicit "de"."""
+    settings.LANGUAGE_CODE = "en"
+
+
 @pytest.fixture
 def organiser(db):
     """A user who organises one club; returns the Membership (user and club on it)."""

@@ -4,6 +4,7 @@
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from tournaments import services
 from tournaments.exceptions import TournamentError
@@ -86,15 +87,18 @@ class EventAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Open for entries"))
     def open_events(self, request, queryset):
-        _run(self, request, queryset, lambda e: services.event_open(event=e), _("%(count)s events opened."))
+        done = ngettext_lazy("%(count)s event opened.", "%(count)s events opened.", "count")
+        _run(self, request, queryset, lambda e: services.event_open(event=e), done)
 
     @admin.action(description=_("Start (freeze the rule set)"))
     def start_events(self, request, queryset):
-        _run(self, request, queryset, lambda e: services.event_start(event=e), _("%(count)s events started."))
+        done = ngettext_lazy("%(count)s event started.", "%(count)s events started.", "count")
+        _run(self, request, queryset, lambda e: services.event_start(event=e), done)
 
     @admin.action(description=_("Finish"))
     def finish_events(self, request, queryset):
-        _run(self, request, queryset, lambda e: services.event_finish(event=e), _("%(count)s events finished."))
+        done = ngettext_lazy("%(count)s event finished.", "%(count)s events finished.", "count")
+        _run(self, request, queryset, lambda e: services.event_finish(event=e), done)
 
 
 class CheckInInline(admin.TabularInline):
@@ -158,15 +162,18 @@ class RoundAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Confirm the draw"))
     def confirm_rounds(self, request, queryset):
-        _run(self, request, queryset, lambda r: services.round_confirm(round=r), _("%(count)s rounds confirmed."))
+        done = ngettext_lazy("%(count)s round confirmed.", "%(count)s rounds confirmed.", "count")
+        _run(self, request, queryset, lambda r: services.round_confirm(round=r), done)
 
     @admin.action(description=_("Release"))
     def release_rounds(self, request, queryset):
-        _run(self, request, queryset, lambda r: services.round_release(round=r), _("%(count)s rounds released."))
+        done = ngettext_lazy("%(count)s round released.", "%(count)s rounds released.", "count")
+        _run(self, request, queryset, lambda r: services.round_release(round=r), done)
 
     @admin.action(description=_("Close"))
     def close_rounds(self, request, queryset):
-        _run(self, request, queryset, lambda r: services.round_close(round=r), _("%(count)s rounds closed."))
+        done = ngettext_lazy("%(count)s round closed.", "%(count)s rounds closed.", "count")
+        _run(self, request, queryset, lambda r: services.round_close(round=r), done)
 
 
 @admin.register(Game)

@@ -29,7 +29,7 @@
           var t = updated.querySelector("time");
           var now = new Date();
           t.setAttribute("datetime", now.toISOString());
-          t.textContent = now.toLocaleTimeString();
+          t.textContent = now.toLocaleTimeString(document.documentElement.lang || undefined);
         }
       }); });
   }

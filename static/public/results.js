@@ -44,7 +44,7 @@
         if (dirty) { dirty.className = "badge " + (data.dirty ? "warn" : "ok"); }
         text(panel.querySelector('[data-field="version"]'), data.version);
         var t = panel.querySelector('[data-field="computed_at"]');
-        if (t && data.computed_at) { t.setAttribute("datetime", data.computed_at); t.textContent = new Date(data.computed_at).toLocaleString(); }
+        if (t && data.computed_at) { t.setAttribute("datetime", data.computed_at); t.textContent = new Date(data.computed_at).toLocaleString(document.documentElement.lang || undefined); }
         (data.exports || []).slice().reverse().forEach(renderExport);
       })
       .catch(function () {})

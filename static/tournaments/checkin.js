@@ -40,7 +40,7 @@
       }).then(function (response) {
         return response.json().then(function (body) { return {ok: response.ok, body: body}; });
       }).then(function (result) {
-        if (!result.ok) { window.alert(result.body.error || "Error"); return; }
+        if (!result.ok) { window.alert(result.body.error || list.getAttribute("data-msg-error")); return; }
         result.body.entries.forEach(function (id) { setRow(id, result.body.status); });
         Object.keys(result.body.counts).forEach(function (key) {
           var el = document.querySelector("[data-count='" + key + "']");
