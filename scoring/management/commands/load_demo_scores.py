@@ -1,0 +1,81 @@
+"""The demo evening's first round in play: some tables done, one typing, one not started.
+
+Runs after `load_demo` (which builds the club, the event and round 1; tournaments may not import scoring,
+so the scores are added here). Deals go through the same services as a referee's phone: typed with side
+A's table link, submitted, confirmed with side B's. Idempotent: a second run leaves the sheets as they are.
+"""
+
+import os
+import random
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.urls import reverse
+
+from scoring.models import Sheet, TableLink
+from scoring.rules import random_game
+from scoring.services import Actor, deal_create, sheet_confirm, sheet_submit, table_links_ensure
+from scoring.standings import standings_recompute
+from tournaments.models import Event, Round
+
+# Tables 1-4 finished and confirmed, table 5 half-way, table 6 not started.
+CONFIRMED_TABLES = (1, 2, 3, 4)
+TYPING_TABLE, TYPING_DEALS = 5, 5
+
+
+class Command(BaseCommand):
+    help = "Play the demo evening's round 1 part-way (run after load_demo) and print a referee's links."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--club", default="hoheluft")
+        parser.add_argument("--event", default="clubabend")
+        parser.add_argument("--base-url", default=f"http://127.0.0.1:{os.environ.get('PORT', '8000')}")
+
+    def handle(self, *args, club: str, event: str, base_url: str, **options):
+        try:
+            the_event = Event.objects.select_related("club").get(club__slug=club, slug=event)
+            round_1 = Round.objects.get(event=the_event, number=1)
+        except (Event.DoesNotExist, Round.DoesNotExist) as exc:
+            raise CommandError(f"No demo event {club}/{event} with a round 1: run load_demo first.") from exc
+        table_links_ensure(round=round_1)
+        links = {
+            (link.game.table_number, link.side): link
+            for link in TableLink.objects.filter(game__round=round_1, revoked_at__isnull=True).select_related("game")
+        }
+        sheets = {s.game.table_number: s for s in Sheet.objects.filter(game__round=round_1).select_related("game")}
+        rules = the_event.rules
+        with transaction.atomic():
+            for table, sheet in sorted(sheets.items()):
+                if sheet.deal_count or table not in (*CONFIRMED_TABLES, TYPING_TABLE):
+                    continue  # already played on an earlier run, or left empty on purpose
+                game = random_game(random.Random(1000 + table), rules["rules"], rules["options"])
+                deals = game["deals"][:TYPING_DEALS] if table == TYPING_TABLE else game["deals"]
+                self._type(sheet, deals, links[(table, "A")], links[(table, "B")], finish=table != TYPING_TABLE)
+        standings_recompute(event_id=the_event.pk)
+        self._report(base_url.rstrip("/"), the_event, round_1, links)
+
+    def _type(self, sheet: Sheet, deals: list[dict], side_a: TableLink, side_b: TableLink, *, finish: bool):
+        referee = Actor(link=side_a, user_agent="load_demo_scores")
+        for number, deal in enumerate(deals):
+            sheet = deal_create(
+                sheet=sheet, data=deal, version=sheet.version, client_id=f"demo-{sheet.pk}-{number}", actor=referee
+            ).sheet
+        if finish:
+            sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=referee)
+            sheet_confirm(sheet=sheet, version=sheet.version, actor=Actor(link=side_b, user_agent="load_demo_scores"))
+
+    def _report(self, base: str, event: Event, round_1: Round, links: dict) -> None:
+        slugs = {"club_slug": event.club.slug, "event_slug": event.slug}
+        referee = {side: reverse("scoring:referee", args=[links[(TYPING_TABLE, side)].token]) for side in "AB"}
+        rows = [
+            (f"Referee, table {TYPING_TABLE} (typing)", referee["A"]),
+            (f"Other side, table {TYPING_TABLE}", referee["B"]),
+            ("Round 1 score sheets", reverse("scoring:round", args=[round_1.pk])),
+            ("Table cards (PDF)", reverse("scoring:round-cards", args=[round_1.pk])),
+            ("Live standings", reverse("public:standings", kwargs=slugs)),
+            ("Score calculator", reverse("scoring:calculator")),
+        ]
+        self.stdout.write(f"Round 1: tables {', '.join(map(str, CONFIRMED_TABLES))} confirmed, "
+                          f"table {TYPING_TABLE} typing, the others not started.")
+        for label, path in rows:
+            self.stdout.write(f"  {label + ':':<32} {base}{path}")
