@@ -45,6 +45,9 @@ lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check . || true
 
+bench: export DATABASE_URL ?= $(call probe,5432,postgres://postgres@127.0.0.1:5432/atout_bench)
+bench: export CELERY_BROKER_URL ?= $(call probe,6379,redis://127.0.0.1:6379/2)
+bench: export SECRET_KEY ?= $(shell $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))")
 bench: $(STAMP)
 	@for b in bench/*_bench.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
