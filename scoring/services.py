@@ -652,5 +652,9 @@ def round_before_close(round: Round) -> None:
 
 
 def round_after_release(round: Round) -> None:
-    """tournaments' "after_release" hook: every table gets its sheet and two links at once."""
+    """tournaments' "after_release" hook: every table gets its sheet and two links at once, and the
+    standings are recomputed after commit, so that the round's byes count from the moment it is public."""
+    from scoring.standings import standings_request_recompute
+
     table_links_ensure(round=round)
+    standings_request_recompute(event_id=round.event_id)
