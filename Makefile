@@ -43,7 +43,6 @@ test-quick: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
-	$(PY) -m ruff format --check . || true
 
 bench: export DATABASE_URL ?= $(call probe,5432,postgres://postgres@127.0.0.1:5432/atout_bench)
 bench: export CELERY_BROKER_URL ?= $(call probe,6379,redis://127.0.0.1:6379/2)
