@@ -11,7 +11,7 @@ from typing import Any
 
 from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from scoring.exceptions import TableClosed
 from scoring.forms import SIDE_LABELS, SUIT_SYMBOLS
@@ -197,7 +197,7 @@ def deal_summary(data: dict[str, Any]) -> str:
     declarations = data.get("declarations") or {}
     count = sum(len(v or []) for v in declarations.values())
     if count:
-        parts.append(_("%(count)s announcements") % {"count": count})
+        parts.append(ngettext("%(count)s announcement", "%(count)s announcements", count) % {"count": count})
     return " · ".join(parts)
 
 
