@@ -194,3 +194,13 @@ def test_rules_api_keeps_json_examples_in_german(client):
     message = score(client, {"contract": {"taker": "A", "trump": "hearts"}, "tricks": [92, 70]}, "de").json()
     text = message["errors"][0]["message"]
     assert text.startswith('tricks muss ein Objekt {"A": Punkte, "B": Punkte} sein; angegeben: ')
+
+
+@pytest.mark.parametrize(("lang", "letters"), [("en", "NESW"), ("de", "NOSW"), ("fr", "NESO")])
+def test_seat_letters_follow_the_language(lang, letters):
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    with translation.override(lang):
+        shown = "".join(render_to_string("tournaments/_seat.html", {"seat": seat}) for seat in "NESW")
+    assert shown == letters
