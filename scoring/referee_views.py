@@ -184,15 +184,21 @@ def _rule_set_broken(request, exc: RuleSetError):
     return render(request, "scoring/referee/closed.html", {"message": message}, status=409)
 
 
+def _position_param(request, name: str) -> int | None:
+    """A 0-based deal position from the query string, or None. Only plain ASCII digits count: str.isdigit()
+    also takes "²" (which int() refuses), and thousands of digits are past what int() converts."""
+    raw = request.GET.get(name, "")
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
+
+
 # --- views ----------------------------------------------------------------------------------------------
 
 
 @require_GET
 def sheet_page(request, access: SheetAccess):
     """The sheet page. `?edit=<position>` (0-based) opens that deal in the form (without JavaScript)."""
-    edit = request.GET.get("edit", "")
     try:
-        return _page(request, access, edit=int(edit) if edit.isdigit() else None)
+        return _page(request, access, edit=_position_param(request, "edit"))
     except RuleSetError as exc:
         return _rule_set_broken(request, exc)
 
@@ -208,9 +214,10 @@ def deal_check(request, access: SheetAccess):
     except RuleSetError as exc:
         return _rule_set_broken(request, exc)
     form = DealForm(request.POST, facts=facts, organiser=access.organiser)
-    position_raw = request.GET.get("position", "")
+    position = _position_param(request, "position")
     deals = [row.data for row in sheet_view(access.sheet).rows]
-    position = int(position_raw) if position_raw.isdigit() and int(position_raw) < len(deals) else len(deals)
+    if position is None or position >= len(deals):
+        position = len(deals)
     if not form.is_valid():
         return JsonResponse({"valid": False, "errors": form.field_errors(), "preview": None})
     if position == len(deals):

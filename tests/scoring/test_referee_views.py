@@ -163,6 +163,21 @@ def test_check_of_an_edit_replaces_that_deal(client, table):
     assert response.json()["valid"] and response.json()["preview"]["outcome"] == "made"
 
 
+@pytest.mark.parametrize("position", ["²", "9" * 5000, "-1", "1.5", "٣"])
+def test_a_position_that_is_not_plain_digits_checks_a_new_deal_and_opens_no_edit(client, table, position):
+    # "²".isdigit() is true but int() refuses it, and 5000 digits are past int()'s limit: both were a 500.
+    sheet, link_a, _ = table
+    fill(sheet, link_a, HOHELUFT_GAME[:2])
+    response = client.get(f"/t/{link_a.token}/check/", {"position": position})
+    assert response.status_code == 405
+    response = client.post(f"/t/{link_a.token}/check/?position={position}", form(tricks_a="100", version="2"))
+    assert response.status_code == 200 and response.json()["valid"]
+    assert response.json()["preview"]["totals"]["A"] == 92 + 60 + 100  # appended after the two deals, not an edit
+    page = client.get(f"/t/{link_a.token}/", {"edit": position})
+    assert page.status_code == 200
+    assert f'action="/t/{link_a.token}/deals/"' in page.content.decode()
+
+
 def test_edit_and_delete_through_the_page(client, table):
     sheet, link_a, _ = table
     fill(sheet, link_a, HOHELUFT_GAME[:2])
