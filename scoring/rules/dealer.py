@@ -79,6 +79,27 @@ def _legal(hand: list[Card], trick: list[tuple[int, Card]], trump: str, player: 
     return hand
 
 
+def _play(rng: random.Random, hand: list[Card], trick: list[tuple[int, Card]], trump: str, player: int,
+          rs: RuleSet) -> Card:
+    """A legal card, played the way club players mostly do (so takers usually make their contract, as at a
+    real table): lead the strongest card; win a trick as cheaply as possible; give points to a partner who
+    holds the trick; otherwise throw the cheapest card. One card in five is random, for variety."""
+    legal = _legal(hand, trick, trump, player)
+    if len(legal) == 1 or rng.random() < 0.2:
+        return rng.choice(legal)
+    if not trick:
+        return max(legal, key=lambda c: (_power(c, trump, c[0]), c))
+    led = trick[0][1][0]
+    best_player, best = max(trick, key=lambda pc: _power(pc[1], trump, led))
+    if _team(best_player) == _team(player):
+        return max(legal, key=lambda c: (_value(c, trump, rs), c))
+    best_power = _power(best, trump, led)
+    winners = [c for c in legal if _power(c, trump, led) > best_power]
+    if winners:
+        return min(winners, key=lambda c: (_power(c, trump, led), c))
+    return min(legal, key=lambda c: (_value(c, trump, rs), c))
+
+
 def _strength(hand: list[Card], trump: str, rs: RuleSet) -> float:
     """A rough share of the deal total a hand brings to a contract (for choosing contracts and bids)."""
     points = sum(_value(c, trump, rs) for c in hand)
@@ -183,7 +204,7 @@ def random_deal(
         trick: list[tuple[int, Card]] = []
         for offset in range(4):
             p = (leader + offset) % 4
-            card = rng.choice(_legal(hands[p], trick, chosen, p))
+            card = _play(rng, hands[p], trick, chosen, p, rs)
             hands[p].remove(card)
             trick.append((p, card))
         led = trick[0][1][0]
