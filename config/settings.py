@@ -157,7 +157,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "config.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     # Domain errors (score entry, tournaments) → 400/403/409 with translated messages naming the field.
     "EXCEPTION_HANDLER": "scoring.exceptions.api_exception_handler",
