@@ -157,6 +157,12 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # DRF's three parsers; JSON refuses too-deep nesting and lone surrogates with a 400 (config/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "config.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     # Domain errors (score entry, tournaments) → 400/403/409 with translated messages naming the field.
