@@ -46,3 +46,12 @@ def test_a_surrogate_pair_is_a_character_and_is_taken(organiser_client, organise
     response = organiser_client.post(f"/api/v1/events/{event.pk}/entries/", body, content_type="application/json")
     assert response.status_code == 201, response.json()
     assert Entry.objects.get(event=event).name == "Les As \U0001f0cf"
+
+
+def test_a_number_too_long_to_read_names_the_digit_limit(client):
+    body = '{"rules": "hoheluft", "deals": [], "options": {"deals": ' + "9" * 5000 + "}}"
+    response = client.post("/api/v1/rules/score/", body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    text = response.content.decode()
+    assert "has more than 4300 digits" in text
+    assert "set_int_max_str_digits" not in text
