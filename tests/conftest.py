@@ -81,6 +81,17 @@ def _source_language(settings):
 
 
 @pytest.fixture
+def celery_eager():
+    """Run tasks in-process for one test, whatever the broker (the Celery app reads its settings once)."""
+    from config.celery import app
+
+    was = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = was
+
+
+@pytest.fixture
 def organiser(db):
     """A user who organises one club; returns the Membership (user and club on it)."""
     from tests.factories import MembershipFactory

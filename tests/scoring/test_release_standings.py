@@ -9,8 +9,7 @@ from tournaments.models import Standing
 pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
 
 
-def test_a_released_rounds_bye_is_in_the_standings(django_capture_on_commit_callbacks, settings):
-    settings.CELERY_TASK_ALWAYS_EAGER = True
+def test_a_released_rounds_bye_is_in_the_standings(django_capture_on_commit_callbacks, celery_eager):
     club = MembershipFactory().club
     event = EventFactory(club=club, bye_points=1100, pairing_methods=["random"])
     services.event_open(event=event)

@@ -5,7 +5,6 @@ import threading
 import pytest
 from django.db import connections, transaction
 
-from config.celery import app
 from scoring.standings import standings_recompute_if_dirty, standings_request_recompute
 from scoring.tasks import standings_recompute as standings_recompute_task
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
@@ -13,11 +12,8 @@ from tournaments.models import Event, Standing
 
 
 @pytest.fixture
-def eager():
-    was = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = was
+def eager(celery_eager):
+    return None
 
 
 @pytest.fixture
