@@ -397,3 +397,15 @@ def test_page_query_counts_do_not_grow_with_entries(organiser_client, organiser,
         assert organiser_client.get(url("club", club_slug=organiser.club.slug)).status_code == 200
     with django_assert_max_num_queries(14):
         assert organiser_client.get(url("members", club_slug=organiser.club.slug)).status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "label"), [("de", "Schweizer System"), ("fr", "Système suisse"), ("en", "Swiss system")]
+)
+def test_pairing_methods_are_named_in_the_pages_language(organiser_client, event, language, label):
+    services.round_draw(event=event, number=1, seed=3, method="swiss")
+    round_page = organiser_client.get(url("round", event, number=1), HTTP_ACCEPT_LANGUAGE=language)
+    assert f"<strong>{label}</strong>" in round_page.content.decode()
+    event_page = organiser_client.get(url("event", event), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f"<td>{label}</td>" in event_page
+    assert "<td>swiss</td>" not in event_page
