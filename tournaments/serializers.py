@@ -79,13 +79,21 @@ class EntrySerializer(serializers.ModelSerializer):
         ]
 
 
+class PlayerIdField(serializers.PrimaryKeyRelatedField):
+    """A player's id: a whole number, or its digits as text. 1.0 or "1.0" is refused (the database would
+    have read it as player 1)."""
+
+    def to_internal_value(self, data):
+        if not (type(data) is int or (isinstance(data, str) and data.isascii() and data.isdigit())):
+            self.fail("incorrect_type", data_type=type(data).__name__)
+        return super().to_internal_value(data)
+
+
 class EntryCreateSerializer(serializers.Serializer):
     """Input of a new entry: player ids of the event's club (player_2 only in fixed pairs)."""
 
-    player_1 = serializers.PrimaryKeyRelatedField(
-        queryset=Player.objects.none(), help_text=_("A player id of the club.")
-    )
-    player_2 = serializers.PrimaryKeyRelatedField(
+    player_1 = PlayerIdField(queryset=Player.objects.none(), help_text=_("A player id of the club."))
+    player_2 = PlayerIdField(
         queryset=Player.objects.none(), required=False, allow_null=True, help_text=_("The partner (fixed pairs).")
     )
     name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")

@@ -62,6 +62,8 @@ def test_entries_list_and_create(api, event):
         ({"player_1": "own", "player_2": "own2", "fixed_table": 0}, "fixed_table", 400),
         ({"player_1": "own", "player_2": "own2", "check_in_round": 9}, "check_in_round", 400),
         ({"player_1": "own", "player_2": "own2", "needs_step_free": "perhaps"}, "needs_step_free", 400),
+        ({"player_1": "own_float", "player_2": "own2"}, "player_1", 400),
+        ({"player_1": "own", "player_2": "own2_text"}, "player_2", 400),
     ],
 )
 def test_entry_create_bad_input_names_the_field_and_stores_nothing(api, event, payload, field, status):
@@ -69,6 +71,8 @@ def test_entry_create_bad_input_names_the_field_and_stores_nothing(api, event, p
     values = {
         "own": own.pk,
         "own2": own2.pk,
+        "own_float": float(own.pk),
+        "own2_text": f"{own2.pk}.0",
         "same": own.pk,
         "foreign": PlayerFactory().pk,
         "taken": Entry.objects.filter(event=event).first().player_1_id,
