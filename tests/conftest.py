@@ -74,10 +74,14 @@ def pytest_terminal_summary(terminalreporter):
 
 
 @pytest.fixture(autouse=True)
-def _source_language(settings):
+def _source_language(request):
     """Tests read the English source wording unless they ask for a language (Accept-Language, a browser
-    locale, translation.override); the site's German default is tested with an explicit "de"."""
-    settings.LANGUAGE_CODE = "en"
+    locale, translation.override); the site's German default is tested with an explicit "de".
+
+    The pure cores' tests also run without Django (`-p no:django`); then there is nothing to set."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        return
+    request.getfixturevalue("settings").LANGUAGE_CODE = "en"
 
 
 @pytest.fixture
