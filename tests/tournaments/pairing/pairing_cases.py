@@ -106,3 +106,20 @@ def histories(draw, entrants: Sequence[Entrant], density: float | None = None, p
             if draw(st.floats(0, 1)) < chance:
                 partner_map.setdefault(p, set()).add(q)
     return History(opponents=opponents, partners=partner_map, past_rounds=draw(st.integers(0, 5)))
+
+
+@st.composite
+def team_cases(draw, max_size: int = 10) -> tuple[list[Entrant], History, int, int]:
+    """A small field of teams with a history, a round number and a seed: (entrants, history, round, seed)."""
+    entrants = draw(teams(min_size=2, max_size=max_size))
+    history = draw(histories(entrants))
+    return entrants, history, draw(st.integers(1, 6)), draw(st.integers(0, 2**32))
+
+
+def min_rematches(entrants: Sequence[Entrant], history: History) -> int:
+    """The fewest rematches of any draw that keeps the bye rule, by exhaustive search (small fields only)."""
+    return min(
+        sum(met(history, a, b) for a, b in matching)
+        for sitting in fair_bye_sets(entrants, len(entrants) % 2)
+        for matching in perfect_matchings([e.id for e in entrants if e.id not in sitting])
+    )

@@ -10,38 +10,17 @@ from hypothesis import strategies as st
 from tests.tournaments.pairing.pairing_cases import (
     assert_everyone_once,
     assert_fair_byes,
-    fair_bye_sets,
     game_met,
-    histories,
-    met,
-    perfect_matchings,
-    teams,
+    min_rematches,
+    team_cases,
 )
 from tournaments.pairing import DrawRequest, Entrant, History, Table, draw_quality, generate_draw
 
 SETTINGS = settings(max_examples=120, deadline=None)
 
 
-@st.composite
-def swiss_cases(draw, max_size=10):
-    entrants = draw(teams(min_size=2, max_size=max_size))
-    history = draw(histories(entrants))
-    return entrants, history, draw(st.integers(1, 6)), draw(st.integers(0, 2**32))
-
-
-def min_rematches(entrants, history):
-    """The fewest rematches of any draw that keeps the bye rule (exhaustive)."""
-    best = None
-    for sitting in fair_bye_sets(entrants, len(entrants) % 2):
-        playing = [e.id for e in entrants if e.id not in sitting]
-        for matching in perfect_matchings(playing):
-            count = sum(met(history, a, b) for a, b in matching)
-            best = count if best is None else min(best, count)
-    return best
-
-
 @SETTINGS
-@given(swiss_cases())
+@given(team_cases())
 def test_everyone_plays_once_with_the_fewest_rematches_possible(case):
     entrants, history, round_number, seed = case
     draw = generate_draw(DrawRequest("swiss", entrants, history, None, round_number, seed))
@@ -53,7 +32,7 @@ def test_everyone_plays_once_with_the_fewest_rematches_possible(case):
 
 
 @SETTINGS
-@given(swiss_cases())
+@given(team_cases())
 def test_flags_tell_the_truth(case):
     entrants, history, round_number, seed = case
     by_id = {e.id: e for e in entrants}
@@ -70,7 +49,7 @@ def test_flags_tell_the_truth(case):
 
 
 @SETTINGS
-@given(swiss_cases())
+@given(team_cases())
 def test_top_game_is_on_table_one_and_games_follow_the_standings(case):
     entrants, history, round_number, seed = case
     by_id = {e.id: e for e in entrants}
@@ -89,7 +68,7 @@ def test_top_game_is_on_table_one_and_games_follow_the_standings(case):
 
 
 @SETTINGS
-@given(swiss_cases(), st.data())
+@given(team_cases(), st.data())
 def test_fixed_table_is_honoured(case, data):
     entrants, history, round_number, seed = case
     games = len(entrants) // 2
@@ -109,7 +88,7 @@ def test_fixed_table_is_honoured(case, data):
 
 
 @SETTINGS
-@given(swiss_cases())
+@given(team_cases())
 def test_same_seed_same_draw_whatever_the_input_order(case):
     entrants, history, round_number, seed = case
     first = generate_draw(DrawRequest("swiss", entrants, history, None, round_number, seed))
