@@ -279,6 +279,9 @@ def _resolve(rules: Any, options: Any) -> tuple[RuleSet | None, tuple[Problem, .
         if name == "values":
             for table, ranks in value.items():
                 values[table].update(ranks)
+            for table, source in preset.derived_tables:
+                if table not in value and source in value:
+                    values[table].update(value[source])
         elif name == "multipliers":
             settings[name] = sorted(value)
         else:
