@@ -275,10 +275,7 @@ class DealForm(forms.Form):
             field = None
             if error.get("deal") == position:
                 field = _form_field(error.get("field") or "", self.fields)
-            message = error["message"]
-            if field is None and error.get("deal") is not None and error.get("deal") != position:
-                message = _("Deal %(number)s: %(message)s") % {"number": error["deal"] + 1, "message": message}
-            self.add_error(field, message)
+            self.add_error(field, error["message"])  # the engine's message names its deal ("Deal 5: …")
 
     def field_errors(self) -> dict[str, list[str]]:
         """Errors by field name ("__all__" for the form as a whole), as plain strings for JSON."""

@@ -132,8 +132,7 @@ def sheet_correct_view(request, sheet_id: int):
                       reason=data["reason"])
     except DealInvalid as exc:
         for error in exc.errors:
-            prefix = _("Deal %(number)s") % {"number": error["deal"] + 1} if error.get("deal") is not None else ""
-            messages.error(request, f"{prefix}: {error['message']}" if prefix else error["message"])
+            messages.error(request, error["message"])  # the engine's message names its deal
     except ScoringError as exc:
         messages.error(request, exc.message)
     else:

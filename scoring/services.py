@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.exceptions import (
     DealInvalid,
@@ -94,7 +95,7 @@ def game_rules(event) -> dict[str, Any]:
 
 def sheet_score(*, event, deals: list[dict[str, Any]]) -> dict[str, Any]:
     """The rules engine's §6 result for `deals` under the event's rule set, messages in the user's language."""
-    return score_game({**game_rules(event), "deals": deals}, translate=_)
+    return score_game({**game_rules(event), "deals": deals}, translate=_, ngettext=ngettext)
 
 
 def _cache(sheet: Sheet, result: dict[str, Any], deal_count: int) -> None:

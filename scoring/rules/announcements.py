@@ -17,11 +17,20 @@ from scoring.rules.cards import (
     RUN_TYPES,
     SUITS,
     TEAMS,
-    card_name,
     run_type,
     run_value,
 )
-from scoring.rules.messages import Problem, show
+from scoring.rules.messages import (
+    Announcement,
+    AnnouncementKind,
+    Card,
+    Choices,
+    Problem,
+    Rank,
+    RunOrder,
+    Suit,
+    show,
+)
 
 RUN_FIELDS = frozenset({"type", "suit", "high", "length"})
 CARRE_FIELDS = frozenset({"type", "rank"})
@@ -63,12 +72,9 @@ class Declaration(NamedTuple):
         top = RANK_INDEX[self.rank]
         return tuple((self.suit, RANKS[i]) for i in range(top - self.length + 1, top + 1))
 
-    def label(self) -> str:
-        """Language-neutral: 'tierce K♠', 'quinte(6) A♥', 'carre J'."""
-        if self.is_carre:
-            return f"carre {self.rank}"
-        kind = self.type if self.length <= 5 else f"{self.type}({self.length})"
-        return f"{kind} {card_name(self.suit, self.rank)}"
+    def label(self) -> Announcement:
+        """For messages, in the reader's language: 'tierce K♠', 'quinte (6) A♥', 'carré J'."""
+        return Announcement(self.type, self.suit, self.rank, self.length)
 
 
 def _template(kind: str, suit: str | None, rank: str, length: int) -> tuple:
@@ -182,12 +188,15 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
     if kind == CARRE:
         rank = item.get("rank")
         if rank in ("7", "8"):
-            problems.append(Problem(deal, f"{field}.rank", "carre_not_announcement", {"rank": rank}))
+            problems.append(Problem(deal, f"{field}.rank", "carre_not_announcement", {"rank": Rank(rank)}))
             return None
         if not isinstance(rank, str) or rank not in CARRE_VALUES:
             problems.append(
                 Problem(
-                    deal, f"{field}.rank", "carre_rank_invalid", {"choices": "J, 9, A, 10, K, Q", "got": show(rank)}
+                    deal,
+                    f"{field}.rank",
+                    "carre_rank_invalid",
+                    {"choices": Choices(tuple(Rank(r) for r in ("J", "9", "A", "10", "K", "Q"))), "got": show(rank)},
                 )
             )
             return None
@@ -201,13 +210,16 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
                 deal,
                 f"{field}.suit",
                 "declaration_suit",
-                {"type": kind, "choices": ", ".join(SUITS), "got": show(suit)},
+                {"type": AnnouncementKind(kind), "choices": Choices(tuple(Suit(s) for s in SUITS)), "got": show(suit)},
             )
         )
     if not isinstance(high, str) or high not in RANK_INDEX:
         problems.append(
             Problem(
-                deal, f"{field}.high", "declaration_high", {"type": kind, "choices": " ".join(RANKS), "got": show(high)}
+                deal,
+                f"{field}.high",
+                "declaration_high",
+                {"type": AnnouncementKind(kind), "choices": Choices(tuple(Rank(r) for r in RANKS)), "got": show(high)},
             )
         )
     base = RUN_TYPES[kind]
@@ -220,13 +232,16 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
                     deal,
                     f"{field}.length",
                     "declaration_length",
-                    {"type": kind, "expected": "5-8", "got": show(length)},
+                    {"type": AnnouncementKind(kind), "expected": "5–8", "got": show(length)},
                 )
             )
     elif length != base or type(length) is not int:
         problems.append(
             Problem(
-                deal, f"{field}.length", "declaration_length", {"type": kind, "expected": base, "got": show(length)}
+                deal,
+                f"{field}.length",
+                "declaration_length",
+                {"type": AnnouncementKind(kind), "expected": base, "got": show(length)},
             )
         )
     if len(problems) > before:
@@ -237,7 +252,12 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
                 deal,
                 f"{field}.high",
                 "declaration_run_too_low",
-                {"length": length, "lowest": RANKS[length - 1], "got": high},
+                {
+                    "length": length,
+                    "order": RunOrder(),
+                    "lowest": Rank(RANKS[length - 1]),
+                    "got": Rank(high),
+                },
             )
         )
         return None
@@ -287,7 +307,7 @@ def _check_deck_slowly(
                             f"declarations.{team}.{declaration.index}",
                             "card_twice",
                             {
-                                "card": card_name(*card),
+                                "card": Card(*card),
                                 "team": first.team,
                                 "first": first.label(),
                                 "other": team,
@@ -320,7 +340,7 @@ def _check_deck_slowly(
                         "belote_card_conflict",
                         {
                             "team": belote.team,
-                            "card": card_name(belote.suit, rank),
+                            "card": Card(belote.suit, rank),
                             "other": holder.team,
                             "announcement": holder.label(),
                         },
@@ -470,7 +490,7 @@ def counted_belot(declarations: dict[str, list[Declaration]], capot: str | None)
     return points["A"], points["B"]
 
 
-def best_label(declarations: dict[str, list[Declaration]], trump: str) -> str:
+def best_label(declarations: dict[str, list[Declaration]], trump: str) -> Announcement:
     """The tied best announcement, for the eldest_missing message."""
     best = max((d for t in TEAMS for d in declarations[t]), key=lambda d: _french_key(d, trump))
     return best.label()

@@ -171,13 +171,19 @@ def _result(valid: bool, deals: list, scorer: GameScorer | None, problems: list[
     return {"valid": valid, "deals": deals, **summary, "errors": problems}
 
 
-def score_game(game: Any, *, translate: Callable[[str], str] | None = None) -> dict[str, Any]:
+def score_game(
+    game: Any,
+    *,
+    translate: Callable[[str], str] | None = None,
+    ngettext: Callable[[str, str, int], str] | None = None,
+) -> dict[str, Any]:
     """Score a game (spec §6): `{"rules": preset, "options": {...}, "deals": [deal, ...]}`.
 
     Returns exactly `{valid, deals, totals, held, finished, winner, errors}`; each deal result is
     `{outcome, score, held, collected, errors}`. Never raises: invalid input (of any shape) gives
     `valid: false` and error objects `{deal, field, code, message}`, the message built as
-    `translate(template).format(**params)` (English when `translate` is None). Scoring stops at the first
+    `translate(template).format(**params)` (English when `translate` is None; `ngettext` picks plural forms),
+    each prefixed with its deal ("Deal 5: …"). Scoring stops at the first
     invalid deal, which is the last entry of `deals` (score null); totals are those of the deals before it.
     """
     try:
@@ -186,8 +192,8 @@ def score_game(game: Any, *, translate: Callable[[str], str] | None = None) -> d
         # Absurdly deep JSON: answer like any other malformed game rather than crash.
         result = _result(False, [], None, [Problem(None, "game", "game_not_object", {"got": "..."})])
     if result["errors"]:
-        result["errors"] = [render(p, translate) for p in result["errors"]]
+        result["errors"] = [render(p, translate, ngettext) for p in result["errors"]]
         for deal in result["deals"]:
             if deal["errors"]:
-                deal["errors"] = [render(p, translate) for p in deal["errors"]]
+                deal["errors"] = [render(p, translate, ngettext) for p in deal["errors"]]
     return result

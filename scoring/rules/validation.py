@@ -17,7 +17,17 @@ from scoring.rules.announcements import (
     parse_declarations,
 )
 from scoring.rules.cards import ALL_TRUMP, NO_TRUMP, SUIT, SUITS, TEAMS
-from scoring.rules.messages import Problem, show
+from scoring.rules.messages import (
+    Choices,
+    FieldName,
+    Multiplier,
+    PlayField,
+    Problem,
+    RuleSetName,
+    SettingValue,
+    Suit,
+    show,
+)
 from scoring.rules.presets import Family
 from scoring.rules.ruleset import BIDS, CAPOT_BID, CAPOT_BID_VALUE, ContractInfo, RuleSet
 
@@ -100,7 +110,7 @@ def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | N
             if isinstance(value, dict) and key == "declarations":
                 value = [items for items in value.values() if items not in (None, [])]
             if value not in (None, [], {}):
-                return None, [Problem(index, key, "passed_with_play", {"name": key})]
+                return None, [Problem(index, key, "passed_with_play", {"name": PlayField(key)})]
         return PASSED, []
     if contract is _MISSING:
         return None, [Problem(index, "contract", "contract_missing", {})]
@@ -135,7 +145,10 @@ def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | N
                         index,
                         "declarations",
                         "declarations_not_allowed",
-                        {"rules": rs.name, "setting": rs.announcements},
+                        {
+                            "rules": RuleSetName(rs.name),
+                            "setting": SettingValue("announcements", rs.announcements),
+                        },
                     )
                 )
         else:
@@ -169,7 +182,7 @@ def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | N
 def _team(value: Any, name: str, index: int, problems: list[Problem]) -> str | None:
     if value is None or value in TEAMS:  # a tuple: membership must not hash arbitrary JSON
         return value
-    problems.append(Problem(index, name, "team_invalid", {"name": name, "got": show(value)}))
+    problems.append(Problem(index, name, "team_invalid", {"name": FieldName(name), "got": show(value)}))
     return None
 
 
@@ -182,7 +195,9 @@ def _contract(rs: RuleSet, contract: dict, index: int, problems: list[Problem]) 
         return None, None, None, False, 1
     taker = contract.get("taker")
     if taker not in TEAMS:
-        problems.append(Problem(index, "contract.taker", "team_invalid", {"name": "taker", "got": show(taker)}))
+        problems.append(
+            Problem(index, "contract.taker", "team_invalid", {"name": FieldName("taker"), "got": show(taker)})
+        )
     trump = contract.get("trump")
     if type(trump) is not str or trump not in rs.trump_info:
         problems.append(
@@ -190,7 +205,12 @@ def _contract(rs: RuleSet, contract: dict, index: int, problems: list[Problem]) 
                 index,
                 "contract.trump",
                 "trump_invalid",
-                {"choices": ", ".join(rs.trumps), "rules": rs.name, "got": show(trump)},
+                {
+                    "choices": Choices(tuple(Suit(t) for t in rs.trumps)),
+                    "count": len(rs.trumps),
+                    "rules": RuleSetName(rs.name),
+                    "got": show(trump),
+                },
             )
         )
     bid = contract.get("bid")
@@ -203,7 +223,9 @@ def _contract(rs: RuleSet, contract: dict, index: int, problems: list[Problem]) 
         elif type(bid) is not int or bid not in BIDS or bid > rs.bid_max:
             problems.append(Problem(index, "contract.bid", "bid_invalid", {"bid_max": rs.bid_max, "got": show(bid)}))
     elif bid is not None:
-        problems.append(Problem(index, "contract.bid", "bid_not_allowed", {"rules": rs.name, "got": show(bid)}))
+        problems.append(
+            Problem(index, "contract.bid", "bid_not_allowed", {"rules": RuleSetName(rs.name), "got": show(bid)})
+        )
     multiplier = contract.get("multiplier")
     if multiplier is None:
         multiplier = 1
@@ -213,7 +235,12 @@ def _contract(rs: RuleSet, contract: dict, index: int, problems: list[Problem]) 
                 index,
                 "contract.multiplier",
                 "multiplier_invalid",
-                {"choices": ", ".join(map(str, rs.multipliers)), "rules": rs.name, "got": show(multiplier)},
+                {
+                    "choices": Choices(tuple(Multiplier(m, rs.family.value) for m in rs.multipliers)),
+                    "count": len(rs.multipliers),
+                    "rules": RuleSetName(rs.name),
+                    "got": show(multiplier),
+                },
             )
         )
     return taker, trump, bid, capot_bid, multiplier
@@ -253,8 +280,15 @@ def _tricks(
                 Problem(
                     index,
                     "tricks",
-                    "capot_tricks",
-                    {"team": capot, "other": "B" if capot == "A" else "A", "total": info.capot_tricks, "a": a, "b": b},
+                    "capot_tricks" if info.capot_tricks != info.deal_total else "capot_tricks_total",
+                    {
+                        "team": capot,
+                        "other": "B" if capot == "A" else "A",
+                        "total": info.capot_tricks,
+                        "counted": info.deal_total,
+                        "a": a,
+                        "b": b,
+                    },
                 )
             )
         return capot_points
@@ -307,7 +341,9 @@ def _belotes(rs: RuleSet, raw: Any, trump: str, kind: str, index: int, problems:
             if kind == SUIT:
                 if suit is not None and suit != trump:
                     problems.append(
-                        Problem(index, f"belote.{i}.suit", "belote_suit_mismatch", {"trump": trump, "got": suit})
+                        Problem(
+                            index, f"belote.{i}.suit", "belote_suit_mismatch", {"trump": Suit(trump), "got": Suit(suit)}
+                        )
                     )
                 suit = trump
             belotes.append(Belote(entry["team"], i, suit))
@@ -316,7 +352,7 @@ def _belotes(rs: RuleSet, raw: Any, trump: str, kind: str, index: int, problems:
     if len(problems) > before:
         return []
     if rs.announcements == "none":
-        problems.append(Problem(index, "belote", "belote_not_allowed", {"rules": rs.name}))
+        problems.append(Problem(index, "belote", "belote_not_allowed", {"rules": RuleSetName(rs.name)}))
     elif kind == NO_TRUMP:
         problems.append(Problem(index, "belote", "belote_no_trump", {}))
     elif kind == SUIT and len(belotes) > 1:
@@ -329,7 +365,7 @@ def _belotes(rs: RuleSet, raw: Any, trump: str, kind: str, index: int, problems:
             for belote in belotes:
                 if belote.suit in seen:
                     problems.append(
-                        Problem(index, f"belote.{belote.index}", "belote_suit_twice", {"suit": belote.suit})
+                        Problem(index, f"belote.{belote.index}", "belote_suit_twice", {"suit": Suit(belote.suit)})
                     )
                     break
                 if belote.suit is not None:
