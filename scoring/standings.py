@@ -20,6 +20,7 @@ import json
 import logging
 from collections import defaultdict
 from decimal import Decimal
+from operator import itemgetter
 
 from django.db import connection, transaction
 from django.db.models import Min, Q
@@ -152,12 +153,13 @@ def _first_changed_round(event: Event, by_round: dict[int, list[dict]]) -> int |
     for number, *values in snapshot.values_list("round_number", *_COMPARED):
         stored[number].append(tuple(values))
     changed = set(stored) ^ set(by_round)
-    for number, rows in by_round.items():
+    compared = itemgetter(*_COMPARED)
+    for number, rows in sorted(by_round.items()):
         if number in changed:
             continue
-        rows = sorted(rows, key=lambda row: row["entry_id"])
-        if stored[number] != [tuple(row[name] for name in _COMPARED) for row in rows]:
+        if stored[number] != sorted(map(compared, rows)):
             changed.add(number)
+            break  # every later round is rewritten anyway
     return min(changed, default=None)
 
 
