@@ -181,10 +181,9 @@ def confirmation_figures(trials: int = 5, burst: int = 10) -> dict | None:
                 html = client.get(table_url, secure=True).content.decode()
                 event.refresh_from_db()
                 # A counted game gives each of its teams one game: the row shows it in its "games" cell.
-                if not event.standings_dirty and all(
-                    Standing.objects.filter(event=event, round_number=4, entry=s.game.entry_a, games=4).exists()
-                    for s in sheets
-                ) and html:
+                if not event.standings_dirty and all(f'data-entry="{s.game.entry_a.number}"' in html for s in sheets) \
+                        and all(Standing.objects.filter(event=event, round_number=4, entry=s.game.entry_a,
+                                                        games=4).exists() for s in sheets):
                     return
             if time.perf_counter() - start > 30:
                 raise RuntimeError("the public standings did not change within 30 s")
