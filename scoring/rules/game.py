@@ -10,9 +10,10 @@ from scoring.rules.messages import Problem, render, show
 from scoring.rules.presets import Family
 from scoring.rules.ruleset import RuleSet, resolve_ruleset
 from scoring.rules.validation import PASSED as PARSED_PASSED
-from scoring.rules.validation import parse_deal, parse_plain
+from scoring.rules.validation import parse_fully, parse_plain
 
 GAME_FIELDS = ("rules", "options", "deals")
+_GAME_FIELD_SET = frozenset(GAME_FIELDS)
 _BELOT = Family.BELOT
 MAX_DEALS_WITHOUT_END = 10_000  # a guard for generators; a real sheet is far shorter
 
@@ -45,7 +46,7 @@ class GameScorer:
             return _invalid([problem]), [problem]
         parsed = parse_plain(self.rs, deal)  # the fast path; the full one below names any problem
         if parsed is None:
-            parsed, problems = parse_deal(self.rs, deal, index)
+            parsed, problems = parse_fully(self.rs, deal, index)
             if parsed is None:
                 return _invalid(problems), problems
         self.index += 1
@@ -146,7 +147,7 @@ def check_game(game: Any) -> dict[str, Any]:
     if not isinstance(game, dict):
         problems.append(Problem(None, "game", "game_not_object", {"got": show(game)}))
         return _result(False, [], None, problems)
-    for key in game:
+    for key in () if game.keys() <= _GAME_FIELD_SET else game:
         if key not in GAME_FIELDS:
             problems.append(
                 Problem(None, "game", "unknown_field", {"name": show(key), "choices": ", ".join(GAME_FIELDS)})
@@ -170,8 +171,24 @@ def check_game(game: Any) -> dict[str, Any]:
 
 
 def _result(valid: bool, deals: list, scorer: GameScorer | None, problems: list[Problem]) -> dict[str, Any]:
-    summary = scorer.summary() if scorer else {"totals": {"A": 0, "B": 0}, "held": 0, "finished": False, "winner": None}
-    return {"valid": valid, "deals": deals, **summary, "errors": problems}
+    if scorer is None:
+        totals, held, finished, winner = {"A": 0, "B": 0}, 0, False, None
+    else:
+        totals, held, finished, winner = (
+            {"A": scorer.a, "B": scorer.b},
+            scorer.held_total,
+            scorer.finished,
+            scorer.winner,
+        )
+    return {
+        "valid": valid,
+        "deals": deals,
+        "totals": totals,
+        "held": held,
+        "finished": finished,
+        "winner": winner,
+        "errors": problems,
+    }
 
 
 def score_game(

@@ -80,7 +80,7 @@ def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | N
     parsed = parse_plain(rs, deal)
     if parsed is not None:
         return parsed, []
-    return _parse_fully(rs, deal, index)
+    return parse_fully(rs, deal, index)
 
 
 def parse_plain(rs: RuleSet, deal: Any) -> ParsedDeal | None:
@@ -101,17 +101,23 @@ def parse_plain(rs: RuleSet, deal: Any) -> ParsedDeal | None:
     info = rs.trump_info.get(trump)
     if info is None:
         return None
-    bid = contract.get("bid")
-    if rs.family is _COINCHE:
-        if type(bid) is not int or bid not in BIDS or bid > rs.bid_max:
-            return None  # a capot bid, or a bad one
-    elif bid is not None:
-        return None
-    multiplier = contract.get("multiplier")
-    if multiplier is None:
-        multiplier = 1
-    elif type(multiplier) is not int or multiplier not in rs.multipliers:
-        return None
+    coinche = rs.family is _COINCHE
+    if len(contract) == 2:  # taker and trump only
+        if coinche:
+            return None  # a coinche contract needs its bid
+        bid, multiplier = None, 1
+    else:
+        bid = contract.get("bid")
+        if coinche:
+            if type(bid) is not int or bid not in BIDS or bid > rs.bid_max:
+                return None  # a capot bid, or a bad one
+        elif bid is not None:
+            return None
+        multiplier = contract.get("multiplier")
+        if multiplier is None:
+            multiplier = 1
+        elif type(multiplier) is not int or multiplier not in rs.multipliers:
+            return None
     last_trick, eldest = deal.get("last_trick"), deal.get("eldest")
     if (last_trick is not None and last_trick != "A" and last_trick != "B") or (
         eldest is not None and eldest != "A" and eldest != "B"
@@ -155,11 +161,14 @@ def parse_plain(rs: RuleSet, deal: Any) -> ParsedDeal | None:
     if declarations is not None:
         if type(declarations) is not dict or not declarations.keys() <= _TEAM_SET:
             return None
-        own_a = quick_templates(declarations.get("A"))
-        own_b = quick_templates(declarations.get("B"))
-        if own_a is None or own_b is None:
-            return None
-        if own_a or own_b:
+        raw_a, raw_b = declarations.get("A"), declarations.get("B")
+        if not raw_a and not raw_b:
+            if (raw_a is not None and raw_a != []) or (raw_b is not None and raw_b != []):
+                return None
+        else:
+            own_a, own_b = quick_templates(raw_a), quick_templates(raw_b)
+            if own_a is None or own_b is None:
+                return None
             if rs.announcements != "all" or (rs.family is _BELOT and kind == NO_TRUMP):
                 return None
             if (belote_a or belote_b) and kind != SUIT:
@@ -173,11 +182,11 @@ def parse_plain(rs: RuleSet, deal: Any) -> ParsedDeal | None:
                 if counted is None:
                     return None
                 ann_a, ann_b = counted
-    coinche_bid = bid if rs.family is _COINCHE else None
-    return _parsed((taker, trump, info, coinche_bid, False, multiplier, a, b, None, belote_a, belote_b, ann_a, ann_b))
+    return _parsed((taker, trump, info, bid, False, multiplier, a, b, None, belote_a, belote_b, ann_a, ann_b))
 
 
-def _parse_fully(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | None, list[Problem]]:
+def parse_fully(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | None, list[Problem]]:
+    """parse_deal without the fast path: every check, each problem named."""
     if not isinstance(deal, dict):
         return None, [Problem(index, "deal", "deal_not_object", {"got": show(deal)})]
     if not deal.keys() <= _DEAL_FIELD_SET:

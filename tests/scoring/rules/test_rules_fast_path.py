@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules import build_ruleset, random_deal
-from scoring.rules.validation import PASSED, _parse_fully, parse_plain
+from scoring.rules.validation import PASSED, parse_fully, parse_plain
 
 RULE_SETS = [
     ("hoheluft", {}),
@@ -88,7 +88,7 @@ def test_fast_path_agrees_with_the_full_path(rules, options, seed):
         deal = random_deal(rng, rules, options)
         for candidate in (deal, bend(rng, deal), bend(rng, bend(rng, deal))):
             fast = parse_plain(rs, candidate)
-            full, problems = _parse_fully(rs, candidate, 0)
+            full, problems = parse_fully(rs, candidate, 0)
             if fast is not None:
                 accepted += 1
                 assert problems == [] and full == fast, (candidate, fast, full, problems)
