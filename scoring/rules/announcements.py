@@ -494,3 +494,123 @@ def best_label(declarations: dict[str, list[Declaration]], trump: str) -> Announ
     """The tied best announcement, for the eldest_missing message."""
     best = max((d for t in TEAMS for d in declarations[t]), key=lambda d: _french_key(d, trump))
     return best.label()
+
+
+# --- fast path -----------------------------------------------------------------------------------------
+# Announcements as their shared templates (type, suit, rank, length, value, mask, key): what a Declaration
+# holds but its team and position. A valid, usual sheet is scored from these without building Declarations;
+# anything else returns None and goes through parse_declarations, check_deck and counted_* above, which name
+# the problem. Differential tests keep both paths equal (tests/scoring/rules/test_rules_fast_path.py).
+
+_T_SUIT, _T_RANK, _T_LENGTH, _T_VALUE, _T_MASK, _T_KEY = 1, 2, 3, 4, 5, 6
+
+
+def quick_templates(items: Any) -> list[tuple] | None:
+    """The templates of one team's announcements in their usual form, or None for anything else."""
+    if items is None or items == []:
+        return []
+    if type(items) is not list:
+        return None
+    out = []
+    for item in items:
+        if type(item) is not dict:
+            return None
+        kind = item.get("type")
+        if kind == CARRE:
+            rank = item.get("rank")
+            if type(rank) is not str or len(item) != 2:
+                return None
+            found = _CARRES.get(rank)
+        elif type(kind) is str and kind in RUN_TYPES and item.keys() <= RUN_FIELDS:
+            suit, high, length = item.get("suit"), item.get("high"), item.get("length")
+            if type(suit) is not str or type(high) is not str or (length is not None and type(length) is not int):
+                return None
+            found = _RUNS.get((kind, suit, high, RUN_TYPES[kind] if length is None else length))
+        else:
+            return None
+        if found is None:
+            return None
+        out.append(found)
+    return out
+
+
+def quick_deck(own_a: list[tuple], own_b: list[tuple], belote_a: int, belote_b: int, trump: str) -> bool:
+    """True when the announcements and a suit contract's belotes (K+Q of `trump`) surely fit one deck
+    and two hands of 8 cards per team; False sends the deal to check_deck."""
+    mask_a = mask_b = 0
+    for template in own_a:
+        if mask_a & template[_T_MASK]:
+            return False
+        mask_a |= template[_T_MASK]
+    for template in own_b:
+        mask = template[_T_MASK]
+        if (mask_a | mask_b) & mask:
+            return False
+        mask_b |= mask
+    if belote_a or belote_b:
+        king_queen = KING_QUEEN[trump]
+        if belote_a:
+            if mask_b & king_queen:
+                return False
+            mask_a |= king_queen
+        if belote_b:
+            if mask_a & king_queen:
+                return False
+            mask_b |= king_queen
+    return mask_a.bit_count() <= 8 and mask_b.bit_count() <= 8
+
+
+def quick_counted_french(
+    own_a: list[tuple], own_b: list[tuple], trump: str, tie: str, eldest: str | None
+) -> tuple[int, int] | None:
+    """counted_french for a deal without capot, on templates; None for a tie under `eldest` without one."""
+    if not own_b:
+        winner = "A"
+    elif not own_a:
+        winner = "B"
+    else:
+        all_trump = trump == ALL_TRUMP
+        best_a = best_b = -1
+        for template in own_a:
+            suit = template[_T_SUIT]
+            key = template[_T_KEY] + 1 if suit == trump or (all_trump and suit is not None) else template[_T_KEY]
+            if key > best_a:
+                best_a = key
+        for template in own_b:
+            suit = template[_T_SUIT]
+            key = template[_T_KEY] + 1 if suit == trump or (all_trump and suit is not None) else template[_T_KEY]
+            if key > best_b:
+                best_b = key
+        if best_a != best_b:
+            winner = "A" if best_a > best_b else "B"
+        elif tie == "eldest":
+            if eldest is None:
+                return None
+            winner = eldest
+        else:
+            return 0, 0
+    if winner == "A":
+        return sum(template[_T_VALUE] for template in own_a), 0
+    return 0, sum(template[_T_VALUE] for template in own_b)
+
+
+def quick_counted_belot(own_a: list[tuple], own_b: list[tuple]) -> tuple[int, int]:
+    """counted_belot for a deal without capot, on templates: runs and carrés compared separately."""
+    points = [0, 0]
+    for is_carre in (False, True):
+        best = [None, None]
+        for side, own in enumerate((own_a, own_b)):
+            for template in own:
+                if (template[0] == CARRE) is is_carre:
+                    rank = template[_T_RANK]
+                    key = CARRE_ORDER[rank] if is_carre else (template[_T_LENGTH], RANK_INDEX[rank])
+                    if best[side] is None or key > best[side]:
+                        best[side] = key
+        a, b = best
+        if a is None and b is None:
+            continue
+        if a is not None and b is not None and a == b:
+            continue  # an exact tie between runs cancels every run
+        side = 0 if b is None or (a is not None and a > b) else 1
+        points[side] += sum(t[_T_VALUE] for t in (own_a, own_b)[side] if (t[0] == CARRE) is is_carre)
+    return points[0], points[1]

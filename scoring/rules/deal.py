@@ -43,6 +43,11 @@ def score_deal(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     return _SCORERS[rs.family](rs, deal)
 
 
+def scorer_of(rs: RuleSet):
+    """The scoring function of the rule set's family, `(rs, deal) -> DealScore`, to call once per deal."""
+    return _SCORERS[rs.family]
+
+
 def _pair(taker: str, t: int, d: int) -> tuple[int, int]:
     return (t, d) if taker == "A" else (d, t)
 
@@ -133,4 +138,15 @@ def _score_belot(rs: RuleSet, deal: ParsedDeal) -> DealScore:
 
 _SCORERS = {Family.TAKE: _score_take, Family.COINCHE: _score_coinche, Family.BELOT: _score_belot}
 
-__all__ = ["HANGING", "INSIDE", "LITIGE", "MADE", "PASSED", "DealScore", "round_belot", "round_french", "score_deal"]
+__all__ = [
+    "HANGING",
+    "INSIDE",
+    "LITIGE",
+    "MADE",
+    "PASSED",
+    "DealScore",
+    "round_belot",
+    "round_french",
+    "score_deal",
+    "scorer_of",
+]

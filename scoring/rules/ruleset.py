@@ -346,7 +346,10 @@ _CACHE_SIZE = 512
 def resolve_ruleset(rules: Any, options: Any) -> tuple[RuleSet | None, tuple[Problem, ...]]:
     """(RuleSet, ()) for a valid preset + options, else (None, problems). Never raises; cached."""
     try:
-        key = (rules, json.dumps(options, sort_keys=True)) if isinstance(rules, str) else None
+        if (type(options) is dict and not options) or options is None:
+            key = (rules, None) if isinstance(rules, str) else None  # most sheets: no overrides
+        else:
+            key = (rules, json.dumps(options, sort_keys=True)) if isinstance(rules, str) else None
     except (TypeError, ValueError, RecursionError):
         key = None  # not JSON: validate without caching
     if key is None:
