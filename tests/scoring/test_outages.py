@@ -7,6 +7,7 @@ Redis cache is down. The catch-up sweep queues again what an outage lost."""
 import datetime
 import json
 import logging
+from pathlib import Path
 
 import pytest
 import redis
@@ -163,3 +164,13 @@ def test_a_redis_cache_url_gets_the_forgiving_backend_with_short_timeouts():
     loaded = json.loads(result.stdout)
     assert loaded["BACKEND"] == "config.cache.ForgivingRedisCache"
     assert loaded["OPTIONS"]["socket_connect_timeout"] <= 1 and loaded["OPTIONS"]["socket_timeout"] <= 1
+
+
+def test_compose_keeps_the_broker_durable_and_runs_beat():
+    import yaml
+
+    compose = yaml.safe_load((Path(__file__).resolve().parents[2] / "docker" / "compose.yaml").read_text())
+    redis_command = compose["services"]["redis"]["command"]
+    assert "--appendonly yes" in redis_command
+    assert any(v.endswith(":/data") for v in compose["services"]["redis"]["volumes"])
+    assert "beat" in compose["services"]["beat"]["command"]
