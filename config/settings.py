@@ -130,6 +130,12 @@ STORAGES = {
 }
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    # A cache that is down must cost a page little: a miss, not a 500 (config/cache.py), and fast: the
+    # pages render from the database instead of waiting on a dead socket.
+    CACHES["default"]["BACKEND"] = "config.cache.ForgivingRedisCache"
+    CACHES["default"]["OPTIONS"] = {"socket_connect_timeout": 0.5, "socket_timeout": 1.0,
+                                    **CACHES["default"].get("OPTIONS", {})}
 
 # Celery: no broker configured means tasks run eagerly inside the request (demo, quick unit runs).
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
@@ -147,8 +153,32 @@ CELERY_TASK_TRACK_STARTED = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # acks_late tasks of a worker that died come back after this many seconds (Redis' default is an hour,
 # too long for standings people are waiting for). Longer than any task runs.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=300)}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=300),
+    # A request that queues work after its commit must not wait for a broker that is down (scoring.queueing
+    # sends without retries and logs a failure; the sweep below queues the work again).
+    "socket_connect_timeout": 1,
+    "socket_timeout": 2,
+    # A publisher (web, beat) gives up at the first refused connection instead of sleeping between retries;
+    # the worker reconnects by its own settings (broker_connection_retry, broker_connection_max_retries).
+    "max_retries": 0,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
+CELERY_REDIS_SOCKET_TIMEOUT = 5
 CELERY_TIMEZONE = TIME_ZONE
+# The catch-up sweep (scoring.queueing.sweep_owed): what a broker outage or a dead worker lost is queued
+# again within one period, so standings are right within a minute of an outage ending.
+ATOUT_SWEEP_SECONDS = env.int("ATOUT_SWEEP_SECONDS", default=30)
+ATOUT_EXPORT_PENDING_SECONDS = env.int("ATOUT_EXPORT_PENDING_SECONDS", default=60)
+ATOUT_EXPORT_RUNNING_SECONDS = env.int("ATOUT_EXPORT_RUNNING_SECONDS", default=600)
+CELERY_BEAT_SCHEDULE = {
+    "scoring-sweep": {
+        "task": "scoring.sweep",
+        "schedule": float(ATOUT_SWEEP_SECONDS),
+        "options": {"expires": float(ATOUT_SWEEP_SECONDS)},
+    },
+}
 
 REST_FRAMEWORK = {
     # Deny by default: every API view states its own permission explicitly.

@@ -67,7 +67,11 @@ def public_event(flag: str | None = None):
 
 
 def _cache_key(event: Event, name: str, *parts) -> str:
-    return ":".join(str(p) for p in ("public", event.pk, event.standings_version, get_language(), name, *parts))
+    # The publication flags are part of the key: unticking "sheets are public" must hide the deals at once,
+    # not when the next recompute bumps the version.
+    flags = f"{event.public_draw:d}{event.public_standings:d}{event.public_sheets:d}"
+    return ":".join(str(p) for p in ("public", event.pk, event.standings_version, flags, get_language(), name,
+                                     *parts))
 
 
 def _cached(event: Event, name: str, parts: tuple, build):

@@ -7,7 +7,7 @@ link, from where, before and after, the reason of an organiser's correction), re
 
 Who may write is decided here from the sheet's state and the actor's role; whether an actor reaches the
 sheet at all (its own table link, or an organiser of the club) is the caller's check (`scoring.selectors`).
-Lock order everywhere: round, then sheets by id.
+Lock order everywhere: event, then round, then sheets by id (see `_lock`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -33,7 +33,7 @@ from scoring.exceptions import (
 )
 from scoring.models import Deal, Sheet, SheetChange, TableLink
 from scoring.rules import score_game
-from tournaments.models import Game, Round
+from tournaments.models import Event, Game, Round
 
 CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:\-]{1,64}$")
 MAX_REASON = 2000
@@ -195,11 +195,23 @@ def sheet_permissions(sheet: Sheet, actor: Actor) -> dict[str, bool]:
 # --- helpers of every write -----------------------------------------------------------------------------
 
 
-def _lock(sheet: Sheet) -> Sheet:
-    """The sheet row locked for this transaction, with its game, round and event (not locked).
+def _lock(sheet: Sheet, *, event: bool = False) -> Sheet:
+    """The sheet row locked for this transaction, with its game, round and event.
 
-    The round read here may be older than the lock when a close was waiting in between; what guards a
-    closed round is the sheet's own status, which closing sets to locked under this same row lock."""
+    One lock order for every path that touches these rows: event, then round, then sheets (by id). Closing
+    a round takes all three in that order. A write that may update the event row later in its transaction
+    (marking the standings dirty: a confirmation, an organiser's change to a settled sheet) passes
+    `event=True` and locks the event first: holding the sheet while waiting for the event would deadlock
+    with a close that holds the event and waits for the sheet. A write that touches the sheet alone takes
+    no event lock: while it holds the sheet it waits for nothing.
+
+    Without the event lock the round read here may be older than the sheet lock when a close was waiting
+    in between; what guards a closed round is then the sheet's own status, which closing sets to locked
+    under this same row lock. With it, the reads start after a close has committed."""
+    if event:
+        event_id = Sheet.objects.filter(pk=sheet.pk).values("game__round__event_id")[:1]
+        # FOR NO KEY UPDATE: what the later UPDATE of the event would take anyway, only earlier.
+        list(Event.objects.select_for_update(no_key=True).filter(pk=Subquery(event_id)).values_list("pk"))
     return (
         Sheet.objects.select_for_update(of=("self",))
         .select_related("game__round__event")
@@ -302,7 +314,7 @@ def deal_create(*, sheet: Sheet, data: dict[str, Any], version: int, client_id: 
         raise FieldRequired("client_id", _("A client id (Idempotency-Key) of 1 to 64 letters, digits or _ . : - is "
                                            "required so that a retried request is not stored twice."))
     with transaction.atomic():
-        locked = _lock(sheet)
+        locked = _lock(sheet, event=actor.organiser)
         replay = _replayed_create(locked, client_id)
         if replay is not None:
             return replay
@@ -334,7 +346,7 @@ def deal_update(*, sheet: Sheet, position: int, data: dict[str, Any], version: i
     """Replace the deal at `position` (0-based) with `data`. Raises like `deal_create`, and
     SheetStateError(code="no_such_deal") for a position the sheet does not have."""
     with transaction.atomic():
-        locked = _lock(sheet)
+        locked = _lock(sheet, event=actor.organiser)
         _raise(entry_refusal(locked, actor))
         reason = _check_reason(actor, reason)
         _check_version(locked, version)
@@ -357,7 +369,7 @@ def deal_delete(*, sheet: Sheet, position: int, version: int, actor: Actor, reas
     """Delete the deal at `position`; later deals move up one place. The rest must still be a valid sheet
     (e.g. a points-target game must not end early). Raises like `deal_update`."""
     with transaction.atomic():
-        locked = _lock(sheet)
+        locked = _lock(sheet, event=actor.organiser)
         _raise(entry_refusal(locked, actor))
         reason = _check_reason(actor, reason)
         _check_version(locked, version)
@@ -419,7 +431,7 @@ def sheet_confirm(*, sheet: Sheet, version: int, actor: Actor, reason: str = "")
 
     Raises FieldRequired / SheetConflict (version, reason), SheetStateError or SideNotAllowed."""
     with transaction.atomic():
-        locked = _lock(sheet)
+        locked = _lock(sheet, event=True)
         _raise(confirm_refusal(locked, actor))
         if actor.organiser and not locked.finished and not (isinstance(reason, str) and reason.strip()):
             raise FieldRequired("reason", _("The game is not finished (%(count)s deals): confirming it needs a "
@@ -467,7 +479,7 @@ def sheet_correct(*, sheet: Sheet, deals: list[dict[str, Any]], version: int, ac
     if not isinstance(deals, list):
         raise FieldRequired("deals", _("deals must be a list of deals."), code="invalid")
     with transaction.atomic():
-        locked = _lock(sheet)
+        locked = _lock(sheet, event=True)
         reason = _check_reason(actor, reason)
         _check_version(locked, version)
         old = _deals_of(locked)

@@ -27,7 +27,7 @@ from django.db.models import Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import metrics
+from scoring import metrics, queueing
 from scoring.models import Adjustment, Sheet
 from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
 
@@ -49,14 +49,13 @@ def standings_request_recompute(*, event_id: int) -> None:
 
     Safe to call many times in a burst: the task coalesces, so a burst of confirmations gives one or two
     recomputes and never leaves stale standings. Call it inside the transaction that changed the sheet (or
-    right after); the task is sent only when that transaction commits.
+    right after); the task is sent only when that transaction commits, and a broker outage never fails the
+    caller: the dirty mark stays, and the beat sweep queues the recompute again.
     """
-    from scoring.tasks import standings_recompute as standings_recompute_task
-
     # Unconditional on purpose: while a recompute holds the event row, this waits and lands after it,
     # so the mark is never lost (a `WHERE standings_dirty = false` would skip the row and lose it).
     Event.objects.filter(pk=event_id).update(standings_dirty=True)
-    standings_recompute_task.delay_on_commit(event_id=event_id)
+    queueing.standings_recompute_queue(event_id=event_id)
 
 
 # --- the recompute service --------------------------------------------------------------------------

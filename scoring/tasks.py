@@ -1,7 +1,9 @@
 """Celery tasks of `scoring`: interfaces only. Each takes ids, calls one service, returns small JSON.
 
-Other modules import `from scoring.tasks import standings_recompute as standings_recompute_task`, but
-usually call `scoring.standings.standings_request_recompute(event_id=...)`, which also marks the event dirty.
+Nothing sends these directly: `scoring.queueing` does (after commit, never failing the request), e.g.
+`scoring.standings.standings_request_recompute(event_id=...)` marks the event dirty and queues the recompute.
+The services are imported inside the tasks because `scoring.queueing` imports this module, and the
+services import `scoring.queueing`: importing them here at module level would close that cycle.
 """
 
 from django.db import DatabaseError, InterfaceError
@@ -43,3 +45,12 @@ def export_run(self, *, export_id: int) -> dict:
             self.update_state(state="PROGRESS", meta={"value": pct, "export_id": export_id})
 
     return export_execute(export_id=export_id, progress=progress)
+
+
+@app.task(name="scoring.sweep", ignore_result=True)
+def sweep() -> dict:
+    """Beat's catch-up every `ATOUT_SWEEP_SECONDS`: queue again the recompute of every dirty event and the
+    exports pending or running too long (`scoring.queueing.sweep_owed`). Returns {"events", "exports"}."""
+    from scoring.queueing import sweep_owed
+
+    return sweep_owed()

@@ -591,6 +591,8 @@ def round_move_game(*, round: Round, from_table: int, to_table: int) -> Round:
 
 
 def _lock_round(round: Round) -> tuple[Event, Round]:
+    # The one lock order of every path that touches these rows: event, then round, then (in scoring's
+    # hooks) sheets by id. Scoring's writes that update the event lock it before their sheet, too.
     event = Event.objects.select_for_update(of=("self",)).get(pk=round.event_id)
     locked = Round.objects.select_for_update(of=("self",)).get(pk=round.pk)
     locked.event = event

@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring import queueing
 from scoring.archive import event_archive_write
 from scoring.exports.flat import write_csv, write_xlsx
 from scoring.exports.pdf import write_pdf
@@ -57,8 +58,6 @@ def export_request(*, event, kind: str, user=None) -> Export:
     """Create an Export row for `event` and queue its task after commit. The row keeps the task id.
 
     Raises ExportError for an unknown kind."""
-    from scoring.tasks import export_run as export_run_task
-
     if kind not in EXPORTERS:
         raise ExportError(_("Unknown export “%(kind)s”; choose one of: %(kinds)s.")
                           % {"kind": kind, "kinds": ", ".join(EXPORTERS)})
@@ -66,7 +65,7 @@ def export_request(*, event, kind: str, user=None) -> Export:
     with transaction.atomic():
         export = Export.objects.create(event=event, kind=kind, task_id=task_id,
                                        created_by=user if user is not None and user.is_authenticated else None)
-        export_run_task.apply_async_on_commit(kwargs={"export_id": export.pk}, task_id=task_id)
+        queueing.export_run_queue(export_id=export.pk, task_id=task_id)
     return export
 
 
