@@ -19,7 +19,8 @@ urlpatterns = [
     # and ReDoc draw styles with <style> elements at run time: only the two docs pages allow inline styles.
     path("api/docs/", csp_update({"style-src": ["'unsafe-inline'"]})(
         SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
-    path("api/redoc/", csp_update({"style-src": ["'unsafe-inline'"]})(
+    # ReDoc's search runs in a worker made from a blob: address.
+    path("api/redoc/", csp_update({"style-src": ["'unsafe-inline'"], "worker-src": ["'self'", "blob:"]})(
         SpectacularRedocView.as_view(url_name="api-schema")), name="api-redoc"),
     path("api/v1/", ApiRootApi.as_view(), name="api-root"),
     path("api/v1/", include("tournaments.api_urls")),
