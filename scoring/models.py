@@ -173,6 +173,11 @@ class Adjustment(models.Model):
         return f"{self.entry}: {self.get_kind_display()} ({self.reason})"
 
 
+def export_file_path(instance: "Export", filename: str) -> str:
+    """A random folder per file: export names cannot be guessed, and the download keeps the readable name."""
+    return f"exports/{secrets.token_urlsafe(24)}/{filename}"
+
+
 class Export(models.Model):
     class Kind(models.TextChoices):
         CSV = "csv", "CSV"
@@ -191,7 +196,7 @@ class Export(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     progress = models.PositiveSmallIntegerField(default=0)
     task_id = models.CharField(max_length=64, blank=True)
-    file = models.FileField(upload_to="exports/", blank=True)
+    file = models.FileField(upload_to=export_file_path, max_length=255, blank=True)
     error = models.TextField(blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
