@@ -152,6 +152,11 @@
     if (!raw) return;
     var entries;
     try { entries = JSON.parse(raw); } catch (e) { clearDraft(); return; }
+    fill(entries);
+  }
+
+  /* Put [name, value] pairs into the form (a draft, or a queued deal brought back to be fixed). */
+  function fill(entries) {
     var byName = {};
     entries.forEach(function (pair) { (byName[pair[0]] = byName[pair[0]] || []).push(pair[1]); });
     $$("input, select", form).forEach(function (el) {
@@ -221,6 +226,14 @@
 
   function save(event) {
     event.preventDefault();
+    if (!editing && window.AtoutQueue) {
+      // offline-queue.js keeps the deal on the phone (IndexedDB) and sends it in order, online or not.
+      window.AtoutQueue.add(form.action, new FormData(form));
+      clearTimeout(checkTimer);
+      clearDraft();
+      resetForm();
+      return;
+    }
     if (sending) return;
     clearTimeout(checkTimer);
     checkSeq += 1;
@@ -292,6 +305,22 @@
   window.addEventListener("online", function () {
     if (!sending && form.elements.client_id.value && !editing) $("#save-deal").click();
   });
+
+  if (window.AtoutQueue) {
+    window.AtoutQueue.attach({
+      form: form,
+      editing: editing,
+      live: replaceLive,
+      status: status,
+      fill: function (entries, errors) {
+        fill(entries);
+        showAll = true;
+        showErrors(errors);
+        updateVisibility();
+      },
+      pristine: function () { return Object.keys(touched).length === 0; },
+    });
+  }
 
   var hasServerErrors = $$("[data-errors-for] li", form).length > 0;
   if (!editing && !hasServerErrors) restoreDraft();
