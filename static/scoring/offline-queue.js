@@ -8,9 +8,9 @@
  *
  * - A deal not sent yet is listed as "not yet checked".
  * - A stale sheet version (409) takes the server's version and sends the same deal again.
- * - A deal the server refuses (400/403/409) stops the queue and is shown with its error, to fix (it goes
- *   back into the form and keeps its place) or to drop. A deal just typed that is alone in the queue
- *   goes straight back into the form with its errors, as without the queue.
+ * - A deal just typed, sent at once and refused, stays in the form with its errors, as without a queue.
+ *   A deal refused later (it was typed offline) stops the queue and is shown with its error, to fix (it
+ *   goes back into the form and keeps its place in the queue) or to drop.
  * - The box above the form says plainly whether everything is saved.
  *
  * The page's own script (referee.js) hands new deals to AtoutQueue.add() and gives it, through
@@ -29,7 +29,9 @@
   var key = "deals:" + box.getAttribute("data-queue-key");
   var msg = function (name) { return box.getAttribute("data-msg-" + name) || ""; };
 
-  var items = [];           // {id, url, fields: [[name, value]], refused: [messages] | null, fresh}
+  var items = [];           // {id, url, fields: [[name, value]], refused: [messages] | null}
+  var waiting = {};         // client id → the form's promise, while the form waits for that deal's answer
+  var FORM_WAIT = 8000;     // after this, the form is free again and the deal stays queued
   var hooks = null;
   var sending = false;
   var insertAt = null;      // where a deal being fixed goes back into the queue
@@ -39,7 +41,7 @@
   var online = navigator.onLine !== false;
 
   var ready = idb.get(key, store).then(function (stored) {
-    items = (stored || []).map(function (item) { item.fresh = false; return item; });
+    items = stored || [];
   }).catch(function () { items = []; });
 
   function persist() {
@@ -186,27 +188,35 @@
       if (data.ok) {
         conflicts = 0;
         items.shift();
+        answerForm(item.id, { saved: true });
         if (data.message) hooks.status(data.message);
       } else if (answer.status === 409 && data.version !== undefined && data.code === "conflict" && conflicts < 3) {
         conflicts += 1;  // the sheet moved on (another phone, or this page was old): same deal, new version
       } else {
         conflicts = 0;
-        var errors = data.errors || {};
-        if (item.fresh && items.length === 1 && hooks.pristine()) {
-          items.shift();       // just typed and alone: back into the form, as without a queue
-          hooks.fill(item.fields, errors);
+        if (waiting[item.id]) {
+          items.shift();  // the form still holds it: it is fixed there, as without a queue
+          answerForm(item.id, { refused: true, errors: data.errors || {} });
         } else {
-          item.refused = flatErrors(errors);
+          item.refused = flatErrors(data.errors);
         }
       }
       sending = false;
       return persist().then(flush);
     }, function () {
       online = false;     // no network: the deal stays queued; "online" or the timer sends it
+      answerForm(item.id, { queued: true });
       sending = false;
       render();
       later();
     });
+  }
+
+  function answerForm(id, outcome) {
+    var resolve = waiting[id];
+    if (!resolve) return;
+    delete waiting[id];
+    resolve(outcome);
   }
 
   /* --- the page's hooks --------------------------------------------------------------------------- */
@@ -234,12 +244,14 @@
 
   window.AtoutQueue = {
     /* referee.js: the form and how to show things: {form, editing, live(html), status(text),
-     * fill(fields, errors), pristine()}. */
+     * fill(fields, errors)}. */
     attach: function (pageHooks) {
       hooks = pageHooks;
       ready.then(flush);
     },
-    /* A new deal from the form: queued with a fresh client id, then sent in order. */
+    /* A new deal from the form: queued with a fresh client id, then sent in order. Resolves, for the
+     * form, to {saved}, {refused, errors} (the deal left the queue: the form keeps it, to fix) or
+     * {queued} (kept on the phone: no network, deals before it, or no answer yet). */
     add: function (url, formData) {
       var fields = [];
       formData.forEach(function (value, name) {
@@ -247,14 +259,21 @@
           fields.push([name, value]);
         }
       });
-      var item = { id: newId(), url: url, fields: fields, refused: null, fresh: true };
+      var item = { id: newId(), url: url, fields: fields, refused: null };
       return ready.then(function () {
         if (insertAt !== null && insertAt <= items.length) items.splice(insertAt, 0, item);
         else items.push(item);
         insertAt = null;
         failures = 0;
         return persist();
-      }).then(flush);
+      }).then(function () {
+        var first = items[0] === item && !sending && navigator.onLine !== false;
+        if (!first) { flush(); return { queued: true }; }
+        var answer = new Promise(function (resolve) { waiting[item.id] = resolve; });
+        setTimeout(function () { answerForm(item.id, { queued: true }); }, FORM_WAIT);
+        flush();
+        return answer;
+      });
     },
     pending: function () { return items.length; },
   };

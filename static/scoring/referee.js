@@ -226,15 +226,26 @@
 
   function save(event) {
     event.preventDefault();
+    if (sending) return;
     if (!editing && window.AtoutQueue) {
-      // offline-queue.js keeps the deal on the phone (IndexedDB) and sends it in order, online or not.
-      window.AtoutQueue.add(form.action, new FormData(form));
+      // offline-queue.js keeps the deal on the phone (IndexedDB) and sends it in order, online or not;
+      // a deal refused at once stays here with its errors.
       clearTimeout(checkTimer);
-      clearDraft();
-      resetForm();
+      checkSeq += 1;
+      showAll = true;
+      sending = true;
+      $("#save-deal").disabled = true;
+      status(i18n.saving);
+      window.AtoutQueue.add(form.action, new FormData(form)).then(function (outcome) {
+        sending = false;
+        $("#save-deal").disabled = false;
+        if (outcome.refused) { status(""); showErrors(outcome.errors); return; }
+        if (outcome.queued) status("");
+        clearDraft();
+        resetForm();
+      });
       return;
     }
-    if (sending) return;
     clearTimeout(checkTimer);
     checkSeq += 1;
     showAll = true;
@@ -318,7 +329,6 @@
         showErrors(errors);
         updateVisibility();
       },
-      pristine: function () { return Object.keys(touched).length === 0; },
     });
   }
 
