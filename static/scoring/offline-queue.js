@@ -34,7 +34,7 @@
   var FORM_WAIT = 8000;     // after this, the form is free again and the deal stays queued
   var hooks = null;
   var sending = false;
-  var insertAt = null;      // where a deal being fixed goes back into the queue
+  var fixing = null;        // client id of the refused deal now in the form: the fixed deal takes its place
   var retryTimer = null;
   var failures = 0;
   var conflicts = 0;
@@ -231,12 +231,14 @@
     if (target.getAttribute("data-queue-action") === "drop") {
       if (!window.confirm(msg("drop-confirm"))) return;
       items.splice(index, 1);
+      if (fixing === id) fixing = null;
+      persist().then(flush);
     } else {
-      items.splice(index, 1);
-      insertAt = index;
+      // It stays queued (and the queue paused) until the fixed deal replaces it: a reload loses nothing.
+      fixing = id;
       hooks.fill(item.fields, {});
+      hooks.form.scrollIntoView();
     }
-    persist().then(flush);
   });
 
   window.addEventListener("online", function () { online = true; failures = 0; flush(); });
@@ -261,9 +263,10 @@
       });
       var item = { id: newId(), url: url, fields: fields, refused: null };
       return ready.then(function () {
-        if (insertAt !== null && insertAt <= items.length) items.splice(insertAt, 0, item);
+        var fixed = items.findIndex(function (i) { return i.id === fixing; });
+        if (fixed >= 0) items.splice(fixed, 1, item);
         else items.push(item);
-        insertAt = null;
+        fixing = null;
         failures = 0;
         return persist();
       }).then(function () {
