@@ -314,6 +314,8 @@
     }
   });
   window.addEventListener("online", function () {
+    // With the offline queue, queued deals go on their own; the form holds only what is being typed.
+    if (window.AtoutQueue) return;
     if (!sending && form.elements.client_id.value && !editing) $("#save-deal").click();
   });
 
