@@ -132,7 +132,8 @@ def test_a_whole_game_typed_without_a_network_is_stored_once_in_order(live_serve
     assert "noch nicht geprüft" in page.locator("[data-queued]").first.inner_text()
 
     # A reload without a network: the service worker serves the page, the queue is still there.
-    page.reload()
+    reloaded = page.reload()
+    assert reloaded.from_service_worker
     page.wait_for_selector('#offline-queue[data-pending="2"]')
     assert page.locator(ROWS).count() == 0
     for count, (taker, trump, a, _b) in enumerate(typed[2:], start=3):
