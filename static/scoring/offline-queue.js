@@ -182,7 +182,9 @@
     send(item).then(function (answer) {
       var data = answer.data;
       online = true;
-      if (answer.status >= 500 || answer.status === 429 || !data) { sending = false; render(); later(); return; }
+      if (answer.status >= 500 || answer.status === 429) { sending = false; render(); later(); return; }
+      // Not JSON: a link revoked since (404) or a form the server no longer takes (403). Not to retry.
+      if (!data) data = { errors: { __all__: [msg("gone")] } };
       failures = 0;
       if (data.live) hooks.live(data.live);
       if (data.ok) {

@@ -182,3 +182,23 @@ def test_a_deal_refused_after_reconnecting_is_shown_with_its_error_to_fix(live_s
     page.wait_for_selector('#offline-queue[data-saved="yes"]', timeout=30_000)
     stored = [d.data for d in Deal.objects.filter(sheet=sheet).order_by("position")]
     assert [d["tricks"]["A"] for d in stored] == [92, 60, 81]
+
+
+def test_a_deal_typed_offline_for_a_link_revoked_meanwhile_is_shown_refused_not_retried(live_server, phone_page):
+    from scoring.services import Actor, table_link_revoke
+
+    _round, games = released_round(tables=1)
+    sheet, link_a, _link_b = table_of(games[0])
+    page = phone_page
+    page.goto(f"{live_server.url}/t/{link_a.token}/")
+    page.wait_for_selector('#offline-queue[data-offline-ready="yes"]')
+    page.context.set_offline(True)
+    type_deal(page, "A", "hearts", 92)
+    page.wait_for_selector('#offline-queue[data-pending="1"]')
+    table_link_revoke(link=link_a, actor=Actor(organiser=True))  # a lost phone: the organiser revokes its link
+    page.context.set_offline(False)
+    refused = page.locator("[data-queued][data-refused]")
+    refused.wait_for(timeout=30_000)
+    assert "Turnierleitung" in refused.locator(".errorlist").inner_text()
+    assert page.locator("#offline-queue").get_attribute("data-saved") == "no"
+    assert Deal.objects.filter(sheet=sheet).count() == 0
