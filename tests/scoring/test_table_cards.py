@@ -19,9 +19,9 @@ pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
 DEAL = {"taker": "A", "trump": "hearts", "tricks_a": "92", "tricks_b": "70", "capot": "", "client_id": "c-1"}
 
 
-def evening(*, tables: int = 2):
+def evening(*, tables: int = 2, deals: int = 12):
     """An event with round 1 released on `tables` tables, its sheets and links, and its cards made."""
-    round1 = RoundFactory(number=1)
+    round1 = RoundFactory(number=1, event__rules_options={"deals": deals})
     event = round1.event
     entries = [EntryFactory(event=event) for _ in range(tables * 2)]
     games = [GameFactory(round=round1, table_number=n + 1, entry_a=entries[2 * n], entry_b=entries[2 * n + 1])
@@ -279,3 +279,17 @@ def test_the_service_worker_is_served_for_the_referee_pages_without_a_cdn(client
     body = response.content.decode()
     assert "/static/vendor/workbox/workbox-sw.js" in body and 'modulePathPrefix: "/static/vendor/workbox/"' in body
     assert "googleapis" not in body and "cdn" not in body.lower().replace("no cdn", "")
+
+
+def test_the_other_sides_card_confirms_what_the_entering_sides_card_submitted(client):
+    event, _round, _entries, games = evening(tables=1, deals=1)
+    card_a, card_b = card_of(event, 1, "A"), card_of(event, 1, "B")
+    base_a, base_b = f"/t/{card_a.token}/game/{games[0].pk}/", f"/t/{card_b.token}/game/{games[0].pk}/"
+    json = {"HTTP_ACCEPT": "application/json"}
+    assert client.post(base_a + "deals/", {**DEAL, "version": 0}, **json).status_code == 201
+    assert client.post(base_b + "submit/", {"version": 1}, **json).status_code == 403  # not the entering side
+    assert client.post(base_a + "submit/", {"version": 1}, **json).status_code == 200
+    assert client.post(base_a + "confirm/", {"version": 2}, **json).status_code == 403  # its own sheet
+    assert 'id="confirm-sheet"' in client.get(f"/t/{card_b.token}/").content.decode()
+    assert client.post(base_b + "confirm/", {"version": 2}, **json).status_code == 200
+    assert Sheet.objects.get(game=games[0]).status == Sheet.Status.CONFIRMED
