@@ -88,6 +88,9 @@ def organiser_sheet_view(view):
 
 
 def _names(access: SheetAccess) -> tuple[str, list]:
+    if access.card is not None:
+        # Writes name the game: a deal sent late (offline) never lands in the next round's game.
+        return "scoring:card-game", [access.card.token, access.game.pk]
     if access.link is not None:
         return "scoring:referee", [access.link.token]
     return "scoring:sheet", [access.sheet.pk]

@@ -15,7 +15,7 @@ from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from scoring.exceptions import TableClosed
 from scoring.forms import SIDE_LABELS, SUIT_SYMBOLS
-from scoring.models import Deal, Sheet, SheetChange, TableLink
+from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink
 from scoring.services import Actor, sheet_score, table_links_ensure
 from tournaments.models import Entry, Game, Round
 from tournaments.permissions import require_organiser
@@ -30,11 +30,13 @@ GAME_RELATED = ("round__event__club",)
 
 @dataclass
 class SheetAccess:
-    """One actor reaching one sheet: through a table link (`link`), or as an organiser of its club."""
+    """One actor reaching one sheet: through a table link (`link`), or as an organiser of its club. Through
+    a table card (`card`), `link` is the game's link of the card's side, which the actor acts as."""
 
     sheet: Sheet
     actor: Actor
     link: TableLink | None = None
+    card: TableCard | None = None
 
     @property
     def game(self) -> Game:

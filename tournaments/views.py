@@ -520,9 +520,10 @@ def round_detail(request, event, number: int):
         context["previous"] = previous
     else:
         context.update(selectors.round_page(round))
+        # Table cards are made once for the whole evening, so their page is there before round 1 too.
+        context["cards_url"] = _optional_url("scoring:event-cards", event_id=event.pk)
         if round.status in (Round.Status.RELEASED, Round.Status.CLOSED):
             context["sheets_url"] = _optional_url("scoring:round", round_id=round.pk)
-            context["cards_url"] = _optional_url("scoring:round-cards", round_id=round.pk)
             context["public_url"] = _optional_url("public:draw", club_slug=event.club.slug, event_slug=event.slug)
         if round.status == Round.Status.DRAFT:
             context["draw_form"] = DrawForm(event=event, initial={"method": round.method, "regenerate": True})

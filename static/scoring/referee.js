@@ -152,6 +152,11 @@
     if (!raw) return;
     var entries;
     try { entries = JSON.parse(raw); } catch (e) { clearDraft(); return; }
+    fill(entries);
+  }
+
+  /* Put [name, value] pairs into the form (a draft, or a queued deal brought back to be fixed). */
+  function fill(entries) {
     var byName = {};
     entries.forEach(function (pair) { (byName[pair[0]] = byName[pair[0]] || []).push(pair[1]); });
     $$("input, select", form).forEach(function (el) {
@@ -222,6 +227,25 @@
   function save(event) {
     event.preventDefault();
     if (sending) return;
+    if (!editing && window.AtoutQueue) {
+      // offline-queue.js keeps the deal on the phone (IndexedDB) and sends it in order, online or not;
+      // a deal refused at once stays here with its errors.
+      clearTimeout(checkTimer);
+      checkSeq += 1;
+      showAll = true;
+      sending = true;
+      $("#save-deal").disabled = true;
+      status(i18n.saving);
+      window.AtoutQueue.add(form.action, new FormData(form)).then(function (outcome) {
+        sending = false;
+        $("#save-deal").disabled = false;
+        if (outcome.refused) { status(""); showErrors(outcome.errors); return; }
+        if (outcome.queued) status("");
+        clearDraft();
+        resetForm();
+      });
+      return;
+    }
     clearTimeout(checkTimer);
     checkSeq += 1;
     showAll = true;
@@ -290,8 +314,25 @@
     }
   });
   window.addEventListener("online", function () {
+    // With the offline queue, queued deals go on their own; the form holds only what is being typed.
+    if (window.AtoutQueue) return;
     if (!sending && form.elements.client_id.value && !editing) $("#save-deal").click();
   });
+
+  if (window.AtoutQueue) {
+    window.AtoutQueue.attach({
+      form: form,
+      editing: editing,
+      live: replaceLive,
+      status: status,
+      fill: function (entries, errors) {
+        fill(entries);
+        showAll = true;
+        showErrors(errors);
+        updateVisibility();
+      },
+    });
+  }
 
   var hasServerErrors = $$("[data-errors-for] li", form).length > 0;
   if (!editing && !hasServerErrors) restoreDraft();
