@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0002_sheet_entering_side_change_client_id'),
+        ('scoring', '0004_export_queued_at'),
         ('tournaments', '0002_round_confirmed_at'),
     ]
 
