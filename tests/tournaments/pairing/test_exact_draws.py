@@ -168,3 +168,31 @@ def test_melee_games_alone_repeat_no_opponent_in_a_dense_field(monkeypatch):
     assert_everyone_once(draw, players)
     assert draw.quality.repeated_partners == 0
     assert draw.quality.rematches == 0
+
+
+_DRAW_IN_A_NEW_PROCESS = """
+import sys
+sys.path.insert(0, {root!r})
+from tests.tournaments.pairing.test_exact_draws import _swiss_field
+from tournaments.pairing import DrawRequest, generate_draw
+entrants, history = _swiss_field(300, 6, 8)
+print(repr(generate_draw(DrawRequest("swiss", entrants, history, None, 7, 21))))
+"""
+
+
+def test_the_same_draw_in_another_process_with_another_hash_seed():
+    # The solver is native code: its answer must not depend on per-process hashing or memory layout.
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parents[3])
+    entrants, history = _swiss_field(300, 6, 8)
+    here = repr(generate_draw(DrawRequest("swiss", entrants, history, None, 7, 21)))
+    for seed in ("1", "2"):
+        there = subprocess.run(
+            [sys.executable, "-c", _DRAW_IN_A_NEW_PROCESS.format(root=root)],
+            env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True, check=True, cwd=root,
+        ).stdout.strip()
+        assert there == here
