@@ -13,6 +13,8 @@ def _sheet_routes(prefix: str, wrap, name: str) -> list:
         path(f"{prefix}deals/", wrap(referee_views.deal_save), name=f"{name}-deal-create"),
         path(f"{prefix}deals/<int:position>/", wrap(referee_views.deal_save), name=f"{name}-deal-update"),
         path(f"{prefix}deals/<int:position>/delete/", wrap(referee_views.deal_remove), name=f"{name}-deal-delete"),
+        path(f"{prefix}deals/insert/<int:position>/", wrap(referee_views.deal_insert_save),
+             name=f"{name}-deal-insert"),
         path(f"{prefix}submit/", wrap(referee_views.submit), name=f"{name}-submit"),
         path(f"{prefix}confirm/", wrap(referee_views.confirm), name=f"{name}-confirm"),
         path(f"{prefix}dispute/", wrap(referee_views.dispute), name=f"{name}-dispute"),
@@ -23,6 +25,11 @@ urlpatterns = [
     # Score entry: the referee page of a table link, and the organiser's sheet and round views.
     *_sheet_routes("t/<str:token>/", referee_views.table_view, "referee"),
     *_sheet_routes("o/scores/sheet/<int:sheet_id>/", referee_views.organiser_sheet_view, "sheet"),
+    # What the pages poll for live updates (cheap, conditional: 304 while nothing changed).
+    path("t/<str:token>/version.json", referee_views.table_version, name="referee-version"),
+    path("o/scores/sheet/<int:sheet_id>/version.json", referee_views.sheet_version, name="sheet-version"),
+    path("o/scores/sheet/<int:sheet_id>/switch-side/", round_views.sheet_switch_side_view, name="sheet-switch-side"),
+    path("o/scores/round/<int:round_id>/version.json", round_views.round_version, name="round-version"),
     path("o/scores/sheet/<int:sheet_id>/correct/", round_views.sheet_correct_view, name="sheet-correct"),
     path("o/scores/round/<int:round_id>/", round_views.round_sheets, name="round"),
     path("o/scores/round/<int:round_id>/cards.pdf", round_views.round_cards, name="round-cards"),
