@@ -348,7 +348,8 @@
   function showStep(team, step) {
     $$("[data-ann-step]", team).forEach(function (el) {
       var name = el.getAttribute("data-ann-step");
-      el.hidden = name !== "kind" && name !== step;
+      // The chosen suit stays in sight while its high card is picked.
+      el.hidden = name !== "kind" && name !== step && !(step === "high" && name === "suit");
     });
   }
 
