@@ -199,3 +199,44 @@ def test_a_forgotten_deal_inserted_at_position_3(live_server, phone_page):
     assert stored[2] == {"contract": {"taker": "B", "trump": "clubs"}, "tricks": {"A": 42, "B": 120}}
     assert stored[:2] + stored[3:] == HOHELUFT_GAME[:4]
     assert "♣" in page.locator(ROWS).nth(2).inner_text()
+
+
+def test_the_organiser_switches_the_entering_side_with_one_tap(live_server, phone_page, _chromium):
+    round, games = released_round(tables=1)
+    sheet, link_a, link_b = table_of(games[0])
+    fill(sheet, link_a, HOHELUFT_GAME[:2])
+    dead_phone = phone_page
+    dead_phone.goto(f"{live_server.url}/t/{link_a.token}/")
+    assert dead_phone.locator("#deal-form").is_visible()
+    phone_context = _chromium.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                          locale="de-DE")
+    desk_context = _chromium.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    try:
+        other = phone_context.new_page()
+        other.set_default_timeout(15_000)
+        other.goto(f"{live_server.url}/t/{link_b.token}/")
+        assert other.locator("#deal-form").count() == 0
+
+        client = Client()
+        client.force_login(MembershipFactory(club=round.event.club).user)
+        desk_context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                                   "url": live_server.url}])
+        desk = desk_context.new_page()
+        desk.set_default_timeout(15_000)
+        desk.goto(f"{live_server.url}/o/scores/round/{round.pk}/")
+        desk.click(f'[data-switch-side="{games[0].table_number}"]')  # the one tap
+        desk.wait_for_selector('[data-entering="B"]')
+        assert Sheet.objects.get(pk=sheet.pk).entering_side == "B"
+
+        # Within a poll or two, E/W's phone gets the form and N/S's loses it.
+        other.wait_for_selector("#deal-form", state="visible", timeout=5_000)
+        dead_phone.wait_for_selector("#deal-form", state="hidden", timeout=5_000)
+        other.click('#deal-form label.choice:has(input[name="taker"][value="A"])')
+        other.click('#deal-form label.choice:has(input[name="trump"][value="clubs"])')
+        other.fill("#id_tricks_a", "81")
+        other.click("#save-deal")
+        other.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 3")
+        assert [d.data for d in Deal.objects.filter(sheet=sheet).order_by("position")] == HOHELUFT_GAME[:3]
+    finally:
+        phone_context.close()
+        desk_context.close()
