@@ -18,6 +18,7 @@
   var failures = 0;
   var timer = null;
   var busy = false;
+  var stopped = false;
 
   function target() { return document.getElementById(targetId); }
 
@@ -58,7 +59,9 @@
     // no-cache: the browser revalidates with If-None-Match, and a 304 costs neither side a body.
     fetch(versionUrl, { credentials: "same-origin", cache: "no-cache" })
       .then(function (r) {
-        if (r.status === 404) { window.location.reload(); return null; }
+        // Gone (a revoked link): stop asking; the next action on the page says why. No reload here, so
+        // that a page whose address outlives its version URL can never reload in a loop.
+        if (r.status === 404) { stopped = true; return null; }
         if (!r.ok) throw new Error(String(r.status));
         return r.json();
       })
@@ -73,9 +76,9 @@
         }
       })
       .catch(function () { failures += 1; })
-      .then(function () { busy = false; schedule(); });
+      .then(function () { busy = false; if (!stopped) schedule(); });
   }
 
-  document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
+  document.addEventListener("visibilitychange", function () { if (!document.hidden && !stopped) poll(); });
   schedule();
 })();
