@@ -64,6 +64,11 @@
     var capot = value("capot");
     $$("[data-when-no-capot]", form).forEach(function (el) { setShown(el, !capot); });
     var allTrump = value("trump") === "all_trump";
+    // Belot counts no announcements in a no-trumps contract: no buttons for them then.
+    var annPicker = document.getElementById("ann-picker");
+    if (annPicker && annPicker.hasAttribute("data-none-in")) {
+      annPicker.hidden = annPicker.getAttribute("data-none-in") === value("trump");
+    }
     $$(".all-trump-only", form).forEach(function (el) { setShown(el, allTrump); });
     $$(".suit-only", form).forEach(function (el) { setShown(el, !allTrump); });
   }

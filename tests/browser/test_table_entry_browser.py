@@ -240,3 +240,15 @@ def test_the_organiser_switches_the_entering_side_with_one_tap(live_server, phon
     finally:
         phone_context.close()
         desk_context.close()
+
+
+def test_belot_offers_no_announcement_buttons_in_no_trumps(live_server, phone_page):
+    _round, games = released_round(tables=1, rules_preset="belot", rules_options={})
+    _, link_a, _ = table_of(games[0])
+    page = phone_page
+    page.goto(f"{live_server.url}/t/{link_a.token}/")
+    page.click('#deal-form label.choice:has(input[name="taker"][value="A"])')
+    page.click('#deal-form label.choice:has(input[name="trump"][value="hearts"])')
+    assert page.locator("#ann-picker").is_visible()
+    page.click('#deal-form label.choice:has(input[name="trump"][value="no_trump"])')
+    assert page.locator("#ann-picker").is_hidden()

@@ -233,6 +233,10 @@ def test_the_announcement_buttons_offer_only_what_the_rules_allow(client):
     page = client.get(f"/t/{link_a.token}/").content.decode()
     assert 'id="ann-picker"' in page and 'data-kind="tierce"' in page and 'data-rank="J"' in page
     assert 'data-rank="8"' not in page  # four eights are no announcement
+    assert "data-none-in" not in page  # coinche counts announcements in every contract
+    _round, games = released_round(tables=1, rules_preset="belot", rules_options={})
+    _, link_a, _ = table_of(games[0])
+    assert 'data-none-in="no_trump"' in client.get(f"/t/{link_a.token}/").content.decode()  # belot: not in NT
     _round, games = released_round(tables=1)  # Hoheluft: belote only
     _, link_a, _ = table_of(games[0])
     assert 'id="ann-picker"' not in client.get(f"/t/{link_a.token}/").content.decode()
