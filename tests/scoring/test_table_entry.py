@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from scoring.exceptions import DealInvalid, SheetStateError, SideNotAllowed
+from scoring.exceptions import DealInvalid, FieldRequired, SheetConflict, SheetStateError, SideNotAllowed
 from scoring.models import Deal, Sheet, SheetChange
 from scoring.selectors import deal_summary
 from scoring.services import deal_create, deal_insert, sheet_confirm, sheet_entering_side_switch, sheet_submit
@@ -77,6 +77,28 @@ def test_insert_past_the_end_is_refused_with_the_numbers(table):
         deal_insert(sheet=sheet, position=5, data=FORGOTTEN, version=sheet.version, client_id="ins-3",
                     actor=link_actor(link_a))
     assert caught.value.code == "no_such_deal" and "2" in caught.value.message and "6" in caught.value.message
+
+
+def test_insert_follows_the_rules_of_every_write(table):
+    sheet, link_a, link_b = table
+    membership = MembershipFactory(club=sheet.game.round.event.club)
+    sheet = fill(sheet, link_a, HOHELUFT_GAME)
+    with pytest.raises(SideNotAllowed):  # the confirming side does not type
+        deal_insert(sheet=sheet, position=0, data=FORGOTTEN, version=sheet.version, client_id="x1",
+                    actor=link_actor(link_b))
+    with pytest.raises(FieldRequired) as caught:  # an organiser's insert needs a reason
+        deal_insert(sheet=sheet, position=0, data=FORGOTTEN, version=sheet.version, client_id="x2",
+                    actor=organiser_actor(membership))
+    assert caught.value.errors[0]["field"] == "reason"
+    with pytest.raises(SheetConflict):
+        deal_insert(sheet=sheet, position=0, data=FORGOTTEN, version=sheet.version - 1, client_id="x3",
+                    actor=link_actor(link_a))
+    sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
+    with pytest.raises(SheetStateError) as caught:  # after submission only the organiser changes deals
+        deal_insert(sheet=sheet, position=0, data=FORGOTTEN, version=sheet.version, client_id="x4",
+                    actor=link_actor(link_a))
+    assert caught.value.code == "sheet_submitted"
+    assert Deal.objects.filter(sheet=sheet).count() == len(HOHELUFT_GAME)
 
 
 def test_insert_from_the_referee_form_without_javascript(client, table):
