@@ -252,3 +252,20 @@ def test_belot_offers_no_announcement_buttons_in_no_trumps(live_server, phone_pa
     assert page.locator("#ann-picker").is_visible()
     page.click('#deal-form label.choice:has(input[name="trump"][value="no_trump"])')
     assert page.locator("#ann-picker").is_hidden()
+
+
+def test_the_organisers_sheet_page_follows_the_table_without_a_reload(live_server, desktop_page):
+    round, games = released_round(tables=1)
+    sheet, link_a, _ = table_of(games[0])
+    client = Client()
+    client.force_login(MembershipFactory(club=round.event.club).user)
+    desktop_page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                                       "url": live_server.url}])
+    desktop_page.goto(f"{live_server.url}/o/scores/sheet/{sheet.pk}/")
+    desktop_page.evaluate(NO_RELOAD)
+    assert desktop_page.locator(ROWS).count() == 0
+    fill(sheet, link_a, HOHELUFT_GAME[:2])  # the table types two deals
+    desktop_page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 2")
+    # The organiser's form took the new version: a correction now is not refused as stale.
+    assert desktop_page.input_value("#deal-form [name=version]") == "2"
+    assert desktop_page.evaluate("window.__stillTheSamePage") is True
