@@ -105,7 +105,9 @@ def declaration_from_code(code: str) -> dict[str, Any]:
 
 
 def declaration_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    """Every announcement of the 32-card deck as grouped choices (runs by suit, then carrés)."""
+    """Every announcement of the 32-card deck as grouped choices (runs by suit, then carrés), in words."""
+    from scoring.announcement_words import announcement_words  # it builds on this module's names
+
     groups = []
     for suit in SUITS:
         options = []
@@ -114,13 +116,9 @@ def declaration_choices() -> list[tuple[str, list[tuple[str, str]]]]:
             for run in lengths:
                 for high in RUN_RANKS[run - 1:]:
                     code = f"{kind}:{suit}:{high}" + (f":{run}" if run > 5 else "")
-                    label = _("%(kind)s %(suit)s to %(high)s") % {
-                        "kind": RUN_NAMES[kind], "suit": SUIT_SYMBOLS[suit], "high": RANK_LABELS[high]}
-                    if run > 5:
-                        label = _("%(run)s (%(length)s cards)") % {"run": label, "length": run}
-                    options.append((code, label))
+                    options.append((code, announcement_words(declaration_from_code(code))))
         groups.append((TRUMP_LABELS[suit], options))
-    groups.append((_("Carré"), [(f"carre:{r}", _("Carré of %(rank)s") % {"rank": RANK_LABELS[r]})
+    groups.append((_("Carré"), [(f"carre:{r}", announcement_words({"type": "carre", "rank": r}))
                                 for r in CARRE_RANKS]))
     return groups
 

@@ -11,8 +11,9 @@ from typing import Any
 
 from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
+from scoring.announcement_words import announcement_words
 from scoring.exceptions import TableClosed
 from scoring.forms import SIDE_LABELS, SUIT_SYMBOLS
 from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink
@@ -197,9 +198,13 @@ def deal_summary(data: dict[str, Any]) -> str:
         team = item if isinstance(item, str) else item.get("team")
         parts.append(_("belote %(side)s") % {"side": short_side(team)})
     declarations = data.get("declarations") or {}
-    count = sum(len(v or []) for v in declarations.values())
-    if count:
-        parts.append(ngettext("%(count)s announcement", "%(count)s announcements", count) % {"count": count})
+    if isinstance(declarations, dict):
+        # In words, so that the other side checks what was announced, not just how many.
+        for team in ("A", "B"):
+            items = declarations.get(team) or []
+            if isinstance(items, list) and items:
+                words = ", ".join(announcement_words(item) for item in items)
+                parts.append(f"{short_side(team)}: {words}")
     return " · ".join(parts)
 
 
