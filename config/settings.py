@@ -44,6 +44,10 @@ def _secret_key() -> str:
 SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+# The site's public address (scheme, host, port), e.g. http://192.168.1.20:8000 on a club LAN: every absolute
+# link and QR code (table cards, the by-name print, the venue screen, emails) starts with it, so a phone at the
+# table reaches the server. Unset: the address the request came in on (fine on one machine, not on a LAN).
+SITE_URL = env.str("SITE_URL", default="").rstrip("/")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -101,6 +105,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Invitations and password resets: the console backend prints mails in the demo; production sets EMAIL_URL
+# (e.g. smtp+tls://user:password@mail.example:587). Tests use Django's locmem backend.
+vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="atout@localhost")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "landing"
 LOGOUT_REDIRECT_URL = "landing"
