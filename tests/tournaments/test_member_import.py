@@ -114,7 +114,8 @@ def test_other_clubs_organiser_gets_404_and_anonymous_goes_to_login(client, orga
     other = MembershipFactory()
     client.force_login(other.user)
     assert client.get(import_url(organiser.club)).status_code == 404
-    assert client.post(import_url(organiser.club), {"text": "A B", "action": "confirm", "line": ["1"]}).status_code == 404
+    confirm = {"text": "A B", "action": "confirm", "line": ["1"]}
+    assert client.post(import_url(organiser.club), confirm).status_code == 404
     client.logout()
     assert client.get(import_url(organiser.club)).status_code == 302
     assert Player.objects.count() == 0

@@ -34,7 +34,7 @@ def copy_url(event):
 
 
 def test_plan_says_pair_by_pair_what_happens_and_why(weeks):
-    last, tonight, gone, guest, already = weeks
+    last, tonight, gone, _guest, _already = weeks
     plans = {plan.entry.number: plan for plan in pairs_copy_plan(event=tonight, source=last)}
     assert plans[1].copied and plans[2].copied
     assert "no longer an active member" in plans[3].reason and str(gone.player_2) in plans[3].reason
