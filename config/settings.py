@@ -48,6 +48,15 @@ CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 # link and QR code (table cards, the by-name print, the venue screen, emails) starts with it, so a phone at the
 # table reaches the server. Unset: the address the request came in on (fine on one machine, not on a LAN).
 SITE_URL = env.str("SITE_URL", default="").rstrip("/")
+if SITE_URL:
+    # The public address is served by definition: its host is allowed, and forms posted from it are trusted.
+    from urllib.parse import urlsplit
+
+    _site = urlsplit(SITE_URL)
+    if _site.hostname and _site.hostname not in ALLOWED_HOSTS and "*" not in ALLOWED_HOSTS:
+        ALLOWED_HOSTS.append(_site.hostname)
+    if f"{_site.scheme}://{_site.netloc}" not in CSRF_TRUSTED_ORIGINS:
+        CSRF_TRUSTED_ORIGINS.append(f"{_site.scheme}://{_site.netloc}")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -18,7 +18,9 @@ register = template.Library()
 
 def qr_svg(data: str, *, scale: int = 4, label: str = "") -> str:
     """An inline SVG QR code of `data` (no external file: works in print and on a projector)."""
-    return segno.make(data, error="m", micro=False).svg_inline(scale=scale, border=2, title=label or None)
+    qr = segno.make(data, error="m", micro=False)
+    # omitsize: a viewBox and no fixed size, so CSS scales the code (a wall print, a projector).
+    return qr.svg_inline(scale=scale, border=2, title=label or None, omitsize=True)
 
 
 @register.simple_tag(takes_context=True)
