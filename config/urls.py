@@ -23,6 +23,7 @@ urlpatterns = [
          name="password_reset_confirm"),
     path("accounts/password/reset/done/", account_views.password_reset_complete, name="password_reset_complete"),
     path("accounts/invite/<uidb64>/<token>/", account_views.invite_accept, name="invite_accept"),
+    path("accounts/setup/", account_views.first_account, name="first_account"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

@@ -1,6 +1,7 @@
 """Accounts: the club's organisers and invitations; accepting an invitation; password change and reset.
 
-Permissions: `organisers` needs a logged-in organiser of the club (404 for other clubs); the invitation
+Permissions: `first_account` is open only while the installation has no account at all (then 404);
+`organisers` needs a logged-in organiser of the club (404 for other clubs); the invitation
 link needs its valid one-time token (Django's password-reset token); password change needs a login; the
 password reset pages are public (Django's views: they never say whether an address has an account).
 """
@@ -9,8 +10,11 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
@@ -53,6 +57,37 @@ def organisers(request, club):
     )
     context = {"club": club, "form": form, "memberships": memberships, "title": _("Organisers")}
     return render(request, "tournaments/organisers.html", context)
+
+
+class FirstAccountForm(UserCreationForm):
+    email = forms.EmailField(label=gettext_lazy("Email"), help_text=gettext_lazy("For a forgotten password."))
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+
+def first_account_open() -> bool:
+    return not get_user_model().objects.exists()
+
+
+@require_http_methods(["GET", "POST"])
+def first_account(request):
+    """accounts/setup/: on a new installation (no account yet), the first organiser makes their account here
+    and is logged in; next comes their club on "My clubs". Afterwards this page is gone (404): further
+    organisers are invited."""
+    if not first_account_open():
+        raise Http404
+    form = FirstAccountForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        # Checked again right before saving: someone else may have set up the installation meanwhile.
+        if not first_account_open():
+            raise Http404
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Your account is ready. Now create your club."))
+        return redirect("tournaments:clubs")
+    return render(request, "registration/first_account.html", {"form": form})
 
 
 class InviteAcceptView(auth_views.PasswordResetConfirmView):
