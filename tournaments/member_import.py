@@ -7,7 +7,7 @@ again (the page sends the text, not a stored draft) and creates every line not s
 a single bad line refuses the whole list and stores nothing.
 
 A line holds first name, last name and optionally an email, separated by tabs (a spreadsheet paste),
-semicolons or commas; a line with one column is "First Last" (the last word is the last name). A first line
+semicolons or commas (seen line by line); a line with one column is "First Last" (the last word is the last name). A first line
 that reads as column titles (Vorname, Nachname, ...) is skipped.
 """
 
@@ -72,10 +72,10 @@ def member_file_text(raw: bytes) -> str:
         return raw.decode("cp1252", errors="replace")
 
 
-def _delimiter(lines: list[str]) -> str | None:
-    sample = "\n".join(lines[:20])
+def _delimiter(line: str) -> str | None:
+    """Each line its own: a paste may mix a spreadsheet's tabs with typed semicolons."""
     for delimiter in ("\t", ";", ","):
-        if delimiter in sample:
+        if delimiter in line:
             return delimiter
     return None
 
@@ -133,11 +133,10 @@ def member_lines_read(*, text: str, club: Club) -> list[MemberLine]:
             _("The list has %(count)s lines; at most %(max)s are read at once.") % {"count": len(numbered),
                                                                                     "max": MAX_LINES}
         )
-    delimiter = _delimiter([raw for _n, raw in numbered])
-    first_cells = _columns(numbered[0][1], delimiter)
+    first_cells = _columns(numbered[0][1], _delimiter(numbered[0][1]))
     if first_cells and all(cell.casefold() in HEADER_WORDS for cell in first_cells if cell):
         numbered = numbered[1:]
-    lines = [_read_line(n, _columns(raw, delimiter)) for n, raw in numbered]
+    lines = [_read_line(n, _columns(raw, _delimiter(raw))) for n, raw in numbered]
     if not lines:
         raise MemberListError(_("The list is empty: paste one member per line."))
 
