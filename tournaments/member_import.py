@@ -7,8 +7,8 @@ again (the page sends the text, not a stored draft) and creates every line not s
 a single bad line refuses the whole list and stores nothing.
 
 A line holds first name, last name and optionally an email, separated by tabs (a spreadsheet paste),
-semicolons or commas (seen line by line); a line with one column is "First Last" (the last word is the last name). A first line
-that reads as column titles (Vorname, Nachname, ...) is skipped.
+semicolons or commas (seen line by line); a line with one column is "First Last" (the last word is the
+last name). A first line that reads as column titles (Vorname, Nachname, ...) is skipped.
 """
 
 from __future__ import annotations

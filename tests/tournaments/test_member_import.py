@@ -124,3 +124,11 @@ def test_other_clubs_organiser_gets_404_and_anonymous_goes_to_login(client, orga
 def test_german_page_is_translated(organiser_client, organiser):
     response = organiser_client.get(import_url(organiser.club), HTTP_ACCEPT_LANGUAGE="de")
     assert "Mitglieder importieren" in response.content.decode()
+
+
+def test_each_line_has_its_own_separator(organiser):
+    lines = member_lines_read(text="Anke\tHansen\nUte;Brandt;ute@example.org\nKlaus, Timmermann\nHeike Petersen",
+                              club=organiser.club)
+    assert [(line.first_name, line.last_name, line.email, line.problem) for line in lines] == [
+        ("Anke", "Hansen", "", ""), ("Ute", "Brandt", "ute@example.org", ""), ("Klaus", "Timmermann", "", ""),
+        ("Heike", "Petersen", "", "")]
