@@ -114,7 +114,8 @@ def screen_links(request, club_slug: str, event_slug: str):
     event = selectors.event_for(request.user, club_slug, event_slug)
     if request.method == "POST":
         if request.POST.get("action") == "revoke":
-            link = get_object_or_404(VenueScreen, pk=request.POST.get("screen") or 0, event=event)
+            screen_id = request.POST.get("screen", "")
+            link = get_object_or_404(VenueScreen, pk=int(screen_id) if screen_id.isdigit() else 0, event=event)
             VenueScreen.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
             messages.success(request, _("The screen link is revoked: that address shows nothing any more."))
         else:

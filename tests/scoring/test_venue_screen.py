@@ -96,3 +96,12 @@ def test_screen_query_count_is_fixed(client, evening, django_assert_max_num_quer
     screen = VenueScreen.objects.create(event=event)
     with django_assert_max_num_queries(9):  # link, round, draw twice (2 + 2), stamp, standings (2)
         client.get(reverse("desk:venue_screen", args=[screen.token]))
+
+
+@pytest.mark.parametrize("screen_id", ["abc", "", "-1", "99999999999999999999"])
+def test_revoking_a_bad_screen_id_is_a_404_not_a_500(organiser_client, evening, screen_id):
+    event, _entries = evening
+    VenueScreen.objects.create(event=event)
+    response = organiser_client.post(links_url(event), {"action": "revoke", "screen": screen_id})
+    assert response.status_code == 404
+    assert VenueScreen.objects.filter(revoked_at__isnull=True).count() == 1
