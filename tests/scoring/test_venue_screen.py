@@ -105,3 +105,14 @@ def test_revoking_a_bad_screen_id_is_a_404_not_a_500(organiser_client, evening, 
     response = organiser_client.post(links_url(event), {"action": "revoke", "screen": screen_id})
     assert response.status_code == 404
     assert VenueScreen.objects.filter(revoked_at__isnull=True).count() == 1
+
+
+def test_finished_event_says_final_and_private_standings_get_no_qr(client, evening):
+    event, _entries = evening
+    screen = VenueScreen.objects.create(event=event)
+    event.status = "finished"
+    event.public_standings = False
+    event.save(update_fields=["status", "public_standings"])
+    html = client.get(reverse("desk:venue_screen", args=[screen.token])).content.decode()
+    assert "Final standings" in html and "Standings after round" not in html
+    assert "standings-qr" not in html
