@@ -271,3 +271,6 @@ class Export(models.Model):
 
     def __str__(self):
         return f"{self.event} · {self.get_kind_display()}"
+
+
+from scoring.venue_models import VenueScreen  # noqa: E402,F401  (the venue screen's revocable link)
