@@ -293,3 +293,12 @@ def test_the_other_sides_card_confirms_what_the_entering_sides_card_submitted(cl
     assert 'id="confirm-sheet"' in client.get(f"/t/{card_b.token}/").content.decode()
     assert client.post(base_b + "confirm/", {"version": 2}, **json).status_code == 200
     assert Sheet.objects.get(game=games[0]).status == Sheet.Status.CONFIRMED
+
+
+def test_the_team_link_says_when_the_team_is_not_in_the_draw(client):
+    event, _round, _entries, _games = evening(tables=1)
+    late = EntryFactory(event=event)
+    team_links_ensure(event=event)
+    page = client.get(f"/p/{TeamLink.objects.get(entry=late).token}/").content.decode()
+    assert "not in the draw of round 1" in page
+    assert client.get(f"/p/{TeamLink.objects.get(entry=late).token}/state/").json()["state"] == "absent:1"
