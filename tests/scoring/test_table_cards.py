@@ -302,3 +302,17 @@ def test_the_team_link_says_when_the_team_is_not_in_the_draw(client):
     page = client.get(f"/p/{TeamLink.objects.get(entry=late).token}/").content.decode()
     assert "not in the draw of round 1" in page
     assert client.get(f"/p/{TeamLink.objects.get(entry=late).token}/state/").json()["state"] == "absent:1"
+
+
+def test_a_card_says_when_its_table_is_empty_this_round_and_when_the_event_is_over(client):
+    event, round1, entries, _games = evening(tables=2)
+    event.rounds = 2
+    event.save(update_fields=["rounds"])
+    round2, _games2 = next_round(event, round1, [(entries[0], entries[1])])  # one table only
+    card = card_of(event, 2, "A")
+    assert client.get(f"/t/{card.token}/state/").json()["state"] == "idle:2"
+    assert "Round 2 has no game at this table." in client.get(f"/t/{card.token}/").content.decode()
+    round2.status = Round.Status.CLOSED
+    round2.save(update_fields=["status"])
+    assert client.get(f"/t/{card.token}/state/").json()["state"] == "over:2"
+    assert "The event is over" in client.get(f"/t/{card.token}/").content.decode()
