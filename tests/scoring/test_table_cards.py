@@ -223,10 +223,13 @@ def test_unknown_and_revoked_tokens_answer_404(client):
 def test_the_card_page_and_its_state_take_a_fixed_number_of_queries(client, django_assert_max_num_queries):
     event, _round, _entries, _games = evening(tables=4)
     card = card_of(event, 3, "B")
-    with django_assert_max_num_queries(3):
+    with django_assert_max_num_queries(2):
         client.get(f"/t/{card.token}/state/")
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(6):
         assert client.get(f"/t/{card.token}/").status_code == 200
+    team = TeamLink.objects.first()
+    with django_assert_max_num_queries(2):
+        client.get(f"/p/{team.token}/state/")
 
 
 # --- team links -----------------------------------------------------------------------------------------
