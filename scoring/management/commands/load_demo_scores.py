@@ -82,7 +82,7 @@ class Command(BaseCommand):
             (f"Other side, table {TYPING_TABLE} card", referee["B"]),
             ("A team's link (where we play)", reverse("scoring:team", args=[team.token])),
             ("Round 1 score sheets", reverse("scoring:round", args=[round_1.pk])),
-            ("Table cards (PDF)", reverse("scoring:event-cards", args=[event.pk])),
+            ("Table cards (print once)", reverse("scoring:event-cards", args=[event.pk])),
             ("Live standings", reverse("public:standings", kwargs=slugs)),
             ("Score calculator", reverse("scoring:calculator")),
         ]
