@@ -205,8 +205,12 @@ class Event(models.Model):
             errors.setdefault("ranking_precedence", []).append(
                 gettext("Give the ranking precedence as a list of metric names, most important first.")
             )
-        elif len(set(precedence)) != len(precedence):
-            errors.setdefault("ranking_precedence", []).append(gettext("Each metric may appear only once."))
+        else:
+            # The metric registry is a pure module (it imports only gettext_lazy), like the rules core.
+            from scoring.metrics import precedence_errors
+
+            for message in precedence_errors(precedence):
+                errors.setdefault("ranking_precedence", []).append(str(message))
         if errors:
             raise ValidationError(errors)
 

@@ -224,8 +224,9 @@ def event_create(request, club):
         "rules_preset": "hoheluft",
         "game_length": 12,
         "game_length_unit": "deals",
-        "pairing_methods": "random, swiss",
-        "ranking_precedence": "match_points, total_points, point_difference",
+        "length_of": "hoheluft",  # hoheluft's own length: it follows another preset until changed
+        "pairing_methods": ["random", "swiss"],
+        "ranking_precedence": ["match_points", "total_points", "point_difference"],
         "points_win": 2,
         "points_draw": 1,
         "points_loss": 0,

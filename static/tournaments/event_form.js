@@ -1,0 +1,38 @@
+// Event settings: the game length follows the chosen rule set until the organiser changes it.
+// The select carries each preset's own length (data-lengths); the hidden `length_of` names the preset whose
+// length is shown, so the server also treats an untouched length as the preset's (see EventForm).
+(function () {
+  "use strict";
+  var form = document.querySelector("form.event-form");
+  if (!form) { return; }
+  var preset = form.querySelector("select[name=rules_preset]");
+  var length = form.querySelector("input[name=game_length]");
+  var unit = form.querySelector("select[name=game_length_unit]");
+  var lengthOf = form.querySelector("input[name=length_of]");
+  var hint = document.getElementById("preset-length");
+  if (!preset || !length || !unit || !lengthOf || !preset.dataset.lengths) { return; }
+  var lengths = JSON.parse(preset.dataset.lengths);
+
+  function untouched() {
+    var shown = lengths[lengthOf.value];
+    return length.value === "" || (shown && String(shown[0]) === length.value && shown[1] === unit.value);
+  }
+
+  function showHint() {
+    var own = lengths[preset.value];
+    if (!hint || !own) { return; }
+    var text = own[1] === "deals" ? form.dataset.lengthDeals : form.dataset.lengthTarget;
+    hint.textContent = text.replace("__N__", own[0]);
+  }
+
+  preset.addEventListener("change", function () {
+    var own = lengths[preset.value];
+    if (own && untouched() && !length.disabled) {
+      length.value = own[0];
+      unit.value = own[1];
+      lengthOf.value = preset.value;
+    }
+    showHint();
+  });
+  showHint();
+}());
