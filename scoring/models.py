@@ -175,9 +175,10 @@ class Adjustment(models.Model):
 
 class Export(models.Model):
     class Kind(models.TextChoices):
-        CSV = "csv", "CSV"
-        XLSX = "xlsx", "XLSX"
-        PDF = "pdf", "PDF"
+        CSV = "csv", _("Standings (CSV)")
+        CSV_ALL = "csv_all", _("All tables (CSV, zip)")
+        XLSX = "xlsx", _("Workbook (XLSX)")
+        PDF = "pdf", _("Results (PDF)")
         JSON = "json", _("JSON archive")
 
     class Status(models.TextChoices):
