@@ -17,3 +17,11 @@ def pairing_method(code: str) -> str:
 def rules_preset(code: str) -> str:
     """The rule set's name in the page's language ("Hoheluft tournament rules", not "hoheluft")."""
     return PRESET_LABELS.get(code, code)
+
+
+@register.simple_tag
+def colon() -> str:
+    """A colon after a label as the page's language writes it: French puts a non-breaking space before it."""
+    from django.utils.translation import get_language
+
+    return "\u00a0:" if (get_language() or "").startswith("fr") else ":"
