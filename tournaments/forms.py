@@ -6,11 +6,17 @@ import json
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.exceptions import TournamentError
-from tournaments.labels import SETTING_LABELS, SETTING_VALUE_LABELS, pairing_method_label, preset_label
+from tournaments.labels import (
+    SETTING_LABELS,
+    SETTING_VALUE_LABELS,
+    join_words,
+    pairing_method_label,
+    preset_label,
+)
 from tournaments.models import CheckIn, Club, Event, Player, Season, Table
 from tournaments.pairing.types import METHOD_NAMES
 from tournaments.services import RESERVED_EVENT_SLUGS, player_duplicates
@@ -83,9 +89,13 @@ class PlayerForm(forms.ModelForm):
             club=self.club, first_name=first, last_name=last, exclude_id=self.instance.pk
         )
         if self.duplicates and not data.get("confirm_new"):
-            names = ", ".join(str(p) for p in self.duplicates)
+            names = join_words(self.duplicates)
             raise ValidationError(
-                gettext("A member with a very similar name exists: %(names)s. Tick the box to add anyway.")
+                ngettext(
+                    "A member with a very similar name exists: %(names)s. Tick the box to add anyway.",
+                    "Members with very similar names exist: %(names)s. Tick the box to add anyway.",
+                    len(self.duplicates),
+                )
                 % {"names": names},
                 code="duplicate_name",
             )

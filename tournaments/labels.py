@@ -74,3 +74,23 @@ def preset_label(code: str) -> str:
 
 def pairing_method_label(code: str) -> str:
     return str(PAIRING_METHOD_LABELS.get(code, code))
+
+
+def join_words(items) -> str:
+    """A list as a sentence writes it in the active language: "6", "5 and 6", "4, 5 and 6"."""
+    from django.utils.translation import gettext
+
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return gettext("%(items)s and %(last)s") % {"items": ", ".join(words[:-1]), "last": words[-1]}
+
+
+def join_choices(items) -> str:
+    """Alternatives as a sentence writes them: "Random, Swiss system or Round robin"."""
+    from django.utils.translation import gettext
+
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return gettext("%(items)s or %(last)s") % {"items": ", ".join(words[:-1]), "last": words[-1]}
