@@ -94,3 +94,28 @@ def join_choices(items) -> str:
     if len(words) <= 1:
         return "".join(words)
     return gettext("%(items)s or %(last)s") % {"items": ", ".join(words[:-1]), "last": words[-1]}
+
+
+def setting_value_label(name: str, value) -> str:
+    """A setting's value as words: "yes", "belote only", "more points than the defenders", "1, 2, 4"."""
+    from django.utils.translation import gettext
+
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    labels = SETTING_VALUE_LABELS.get(name, {})
+    if isinstance(value, str | int) and value in labels:
+        return str(labels[value])
+    if name == "make_rule" and isinstance(value, int):
+        return gettext("at least %(points)s points") % {"points": value}
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def setting_rows(settings: dict) -> list[tuple[str, str]]:
+    """A rule set's settings as (name, value) in words, for pages; the card value tables are left out."""
+    return [
+        (str(SETTING_LABELS[name]), setting_value_label(name, value))
+        for name, value in settings.items()
+        if name in SETTING_LABELS and name != "values"
+    ]

@@ -6,7 +6,6 @@ anonymous users go to the login page, other clubs' objects are 404.
 
 from __future__ import annotations
 
-import json
 from functools import wraps
 
 from django.contrib import messages
@@ -37,6 +36,7 @@ from tournaments.forms import (
     TableRangeForm,
     apply_errors,
 )
+from tournaments.labels import setting_rows
 from tournaments.models import CheckIn, Entry, Event, Player, Round, Season, Table
 from tournaments.permissions import organiser_clubs
 
@@ -258,7 +258,7 @@ def event_edit(request, event):
         return done
     context = {"club": event.club, "event": event, "form": form, "title": _("Event settings")}
     if event.rules_frozen:
-        context["frozen_json"] = json.dumps(event.rules_frozen, ensure_ascii=False)
+        context["frozen_rows"] = setting_rows(event.rules_frozen.get("options") or {})
     return render(request, "tournaments/event_form.html", context)
 
 
