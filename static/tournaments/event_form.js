@@ -13,9 +13,15 @@
   if (!preset || !length || !unit || !lengthOf || !preset.dataset.lengths) { return; }
   var lengths = JSON.parse(preset.dataset.lengths);
 
+  var previous = preset.value;
+
+  function isLength(own) {
+    return !!own && String(own[0]) === length.value && own[1] === unit.value;
+  }
+
+  // Untouched: empty, the length the page filled in, or the previous rule set's own length.
   function untouched() {
-    var shown = lengths[lengthOf.value];
-    return length.value === "" || (shown && String(shown[0]) === length.value && shown[1] === unit.value);
+    return length.value === "" || isLength(lengths[lengthOf.value]) || isLength(lengths[previous]);
   }
 
   function showHint() {
@@ -32,6 +38,7 @@
       unit.value = own[1];
       lengthOf.value = preset.value;
     }
+    previous = preset.value;
     showHint();
   });
   showHint();
