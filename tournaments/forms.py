@@ -54,7 +54,7 @@ class ClubForm(forms.ModelForm):
     class Meta:
         model = Club
         fields = ["slug", "name", "city"]
-        help_texts = {"slug": _("Letters, digits and hyphens; it appears in every link, e.g. hoheluft.")}
+        help_texts = {"slug": _("Letters, digits and hyphens; it appears in every link, e.g. bc-hoheluft.")}
 
 
 class ClubEditForm(forms.ModelForm):
