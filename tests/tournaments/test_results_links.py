@@ -36,3 +36,15 @@ def test_the_round_page_links_the_results_page_before_and_after_the_draw(organis
     html = organiser_client.get(url).content.decode()
     assert html.count(f'href="{results_url(event)}"') == 2  # the event tabs and the round's own actions
     assert organiser_client.get(results_url(event)).status_code == 200
+
+
+@pytest.mark.parametrize(("language", "text"), [("fr", "Méthode\u00a0: <strong>Aléatoire</strong>"),
+                                                ("de", "Verfahren: <strong>Zufall</strong>"),
+                                                ("en", "Method: <strong>Random</strong>")])
+def test_the_round_page_names_the_method_and_writes_the_colon_as_the_language_does(
+    organiser_client, event, language, text
+):
+    services.round_draw(event=event, number=1, method="random", seed=1)
+    url = reverse("tournaments:round", kwargs={"club_slug": event.club.slug, "event_slug": event.slug, "number": 1})
+    html = organiser_client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert text in html
