@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext
 
 
 class OrderedPickWidget(forms.Widget):
@@ -33,10 +34,15 @@ class OrderedPickWidget(forms.Widget):
         rows = []
         for position in range(1, places + 1):
             current = picks[position - 1] if position <= len(picks) else ""
+            choices = [("", "—"), *self.choices]
+            if current and current not in {code for code, _label in self.choices}:
+                # A stored value the registry does not know stays visible, so saving refuses it with a message
+                # instead of dropping it unseen.
+                choices.append((current, gettext("unknown: %(value)s") % {"value": current}))
             options = format_html_join(
                 "",
                 '<option value="{}"{}>{}</option>',
-                ((code, " selected" if code == current else "", label) for code, label in [("", "—"), *self.choices]),
+                ((code, " selected" if code == current else "", label) for code, label in choices),
             )
             select_id = f"{attrs.get('id', name)}_{position}"
             disabled = " disabled" if attrs.get("disabled") else ""

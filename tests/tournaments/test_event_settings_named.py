@@ -121,3 +121,15 @@ def test_the_metric_registry_imports_nothing_but_gettext_lazy():
     imports = [node for node in ast.walk(tree) if isinstance(node, ast.Import)]
     plain = {alias.name.split(".")[0] for node in imports for alias in node.names}
     assert plain <= {"hashlib"}
+
+
+def test_a_misspelt_criterion_stored_earlier_is_shown_and_refused_not_dropped(organiser_client, organiser):
+    event = EventFactory(club=organiser.club, ranking_precedence=["match_points", "buchholtz"])
+    edit = reverse("tournaments:event_edit", kwargs={"club_slug": organiser.club.slug, "event_slug": event.slug})
+    values, _inputs = read_form(organiser_client.get(edit).content.decode(), "event-form")
+    assert values["ranking_precedence"][:2] == ["match_points", "buchholtz"]
+    response = organiser_client.post(edit, values)
+    assert response.status_code == 200
+    assert "buchholtz" in " ".join(response.context["form"].errors["ranking_precedence"])
+    event.refresh_from_db()
+    assert event.ranking_precedence == ["match_points", "buchholtz"]  # nothing changed until it is fixed
