@@ -279,6 +279,16 @@ class EventForm(forms.Form):
         return [self[name] for name in self.rule_field_names()]
 
     @property
+    def preset_length_text(self) -> str:
+        """The chosen rule set's own game length in words (the page's script keeps it in step)."""
+        own = _preset_lengths().get(self["rules_preset"].value() or "")
+        if own is None:
+            return ""
+        if own[1] == "deals":
+            return gettext("This rule set plays __N__ deals per game.").replace("__N__", str(own[0]))
+        return gettext("This rule set plays to __N__ points.").replace("__N__", str(own[0]))
+
+    @property
     def rules_open(self) -> bool:
         """Show the single settings unfolded when one is set or refused."""
         return any(f.errors or f.value() not in (None, "", []) for f in self.rule_fields())

@@ -41,6 +41,7 @@ def test_the_new_event_page_offers_names_and_the_presets_own_length(organiser_cl
     assert "rules_options" not in html and "JSON" not in html
     assert values["game_length"] == ["12"] and values["game_length_unit"] == ["deals"]
     assert values["length_of"] == ["hoheluft"]
+    assert "Dieses Regelwerk spielt 12 Spiele pro Partie." in html  # also without the page's script
     assert values["pairing_methods"] == ["random", "swiss", "", ""]
     assert values["ranking_precedence"][:3] == ["match_points", "total_points", "point_difference"]
 
