@@ -178,9 +178,7 @@ def test_a_whole_evening_through_the_pages(live_server, browsers, celery_eager, 
     page.select_option("#id_season", str(Season.objects.get(club__slug="hoheluft", name="2026/27").pk))
     page.fill("#id_rounds", "2")
     page.select_option("#id_rules_preset", "classic")
-    # INTEGRATOR: delete the next two lines once `deskfix` is merged (the length then follows the preset).
-    page.fill("#id_game_length", "1000")
-    page.select_option("#id_game_length_unit", "target")
+    # The game length follows the preset: 1000 points for classic, nothing typed.
     desk.press("create the event", "main form[method=post] button[type=submit]")
     desk.ok()
     event = Event.objects.get(club__slug="hoheluft", slug="clubabend")
@@ -249,8 +247,7 @@ def test_a_whole_evening_through_the_pages(live_server, browsers, celery_eager, 
     desk.press("finish the event", f'form[action="{events}/action/finish/"] button')
     desk.ok()
     assert Event.objects.get(pk=event.pk).status == "finished"
-    # INTEGRATOR: with `deskfix` merged, press the results link instead of opening the address.
-    desk.open("results", f"{events}/results/")
+    desk.press("results", f'nav.event-tabs a[href="{events}/results/"]')
     kinds = page.locator("[data-export-form] button[name=kind]").evaluate_all("bs => bs.map(b => b.value)")
     assert {"csv", "xlsx", "pdf", "json"} <= set(kinds)
     archive = tmp_path / "archive.json"
