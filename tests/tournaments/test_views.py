@@ -145,7 +145,7 @@ def test_event_create_stores_rule_set_and_format(organiser_client, organiser):
         ({"rules_options": '{"litige": "yes"}'}, "rules_options", "litige"),
         ({"rules_options": '{"colour": 1}'}, "rules_options", "colour"),
         ({"rules_options": "{not json"}, "rules_options", "JSON"),
-        ({"rules_options": '{"bid_max": 160}'}, "rules_options", "bid_max"),
+        ({"rules_options": '{"bid_max": 160}'}, "rules_options", "highest bid"),  # its label, not its code
         ({"game_length": 0}, "game_length", "1"),
         ({"rules_options": '{"target": 1000}'}, "game_length", "not in both"),
         ({"pairing_methods": "random, dutch"}, "pairing_methods", "dutch"),
