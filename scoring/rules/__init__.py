@@ -1,10 +1,12 @@
 """The Belote rules engine: pure Python, no Django (spec: shared/spec/rules.md).
 
 Entry points:
-- `score_game(game, *, translate=None) -> dict`: a sheet in, the result JSON of spec §6 out; never raises.
+- `score_game(game, *, translate=None, ngettext=None) -> dict`: a sheet in, the result JSON of spec §6 out;
+  never raises. Pass Django's `gettext` and `ngettext` for messages in the reader's language; each message
+  names its deal ("Deal 5: …").
 - `check_game(game) -> dict`: the same result with errors as `Problem(deal, field, code, params)`.
-- `ruleset_errors(rules, options, *, translate=None) -> list[dict]`, `build_ruleset(rules, options) -> RuleSet`
-  (raises `RuleSetError`), `RuleSet.as_dict()`.
+- `ruleset_errors(rules, options, *, translate=None, ngettext=None) -> list[dict]`,
+  `build_ruleset(rules, options) -> RuleSet` (raises `RuleSetError`), `RuleSet.as_dict()`.
 - `list_presets() -> list[dict]`.
 - `random_deal(rng, rules, options=None, **kwargs) -> dict`, `random_game(rng, rules, options=None,
   deals=None) -> dict`: real shuffled deals played out, for tests, benchmarks and demo data.

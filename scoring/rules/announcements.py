@@ -561,9 +561,9 @@ def quick_deck(own_a: list[tuple], own_b: list[tuple], belote_a: int, belote_b: 
 
 
 def quick_counted_french(
-    own_a: list[tuple], own_b: list[tuple], trump: str, tie: str, eldest: str | None
+    own_a: list[tuple], own_b: list[tuple], trump: str, tie: str, eldest: str | None, capot: str | None
 ) -> tuple[int, int] | None:
-    """counted_french for a deal without capot, on templates; None for a tie under `eldest` without one."""
+    """counted_french on templates; None for a tie under `eldest` without one."""
     if not own_b:
         winner = "A"
     elif not own_a:
@@ -589,13 +589,15 @@ def quick_counted_french(
             winner = eldest
         else:
             return 0, 0
+    if capot is not None and capot != winner:
+        return 0, 0  # the winner took no trick: its announcements are void
     if winner == "A":
         return sum(template[_T_VALUE] for template in own_a), 0
     return 0, sum(template[_T_VALUE] for template in own_b)
 
 
-def quick_counted_belot(own_a: list[tuple], own_b: list[tuple]) -> tuple[int, int]:
-    """counted_belot for a deal without capot, on templates: runs and carrés compared separately."""
+def quick_counted_belot(own_a: list[tuple], own_b: list[tuple], capot: str | None) -> tuple[int, int]:
+    """counted_belot on templates: runs and carrés compared separately."""
     points = [0, 0]
     for is_carre in (False, True):
         best = [None, None]
@@ -613,4 +615,8 @@ def quick_counted_belot(own_a: list[tuple], own_b: list[tuple]) -> tuple[int, in
             continue  # an exact tie between runs cancels every run
         side = 0 if b is None or (a is not None and a > b) else 1
         points[side] += sum(t[_T_VALUE] for t in (own_a, own_b)[side] if (t[0] == CARRE) is is_carre)
+    if capot == "A":
+        points[1] = 0  # a team that won no trick scores none
+    elif capot == "B":
+        points[0] = 0
     return points[0], points[1]

@@ -52,18 +52,30 @@ def _pair(taker: str, t: int, d: int) -> tuple[int, int]:
     return (t, d) if taker == "A" else (d, t)
 
 
-def _sides(deal: ParsedDeal) -> tuple[int, int, int, int, int, int]:
-    """(tricks, announcements, belote points) of the taker, then of the defenders."""
-    if deal.taker == "A":
-        return (deal.tricks_a, deal.ann_a, deal.belote_a * BELOTE, deal.tricks_b, deal.ann_b, deal.belote_b * BELOTE)
-    return (deal.tricks_b, deal.ann_b, deal.belote_b * BELOTE, deal.tricks_a, deal.ann_a, deal.belote_a * BELOTE)
-
-
 def _score_take(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     """hoheluft, dertele, classic: made, inside (dedans) or litige."""
-    taker = deal.taker
-    defenders = "B" if taker == "A" else "A"
-    tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = _sides(deal)
+    # The fields unpacked at once: attribute reads and helper calls were a fair share of a deal's time.
+    taker, _, info, _, _, _, tricks_a, tricks_b, capot, belote_a, belote_b, ann_a, ann_b = deal
+    if taker == "A":
+        defenders = "B"
+        tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = (
+            tricks_a,
+            ann_a,
+            belote_a * BELOTE,
+            tricks_b,
+            ann_b,
+            belote_b * BELOTE,
+        )
+    else:
+        defenders = "A"
+        tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = (
+            tricks_b,
+            ann_b,
+            belote_b * BELOTE,
+            tricks_a,
+            ann_a,
+            belote_a * BELOTE,
+        )
     total_t = tricks_t + ann_t + bel_t
     total_d = tricks_d + ann_d + bel_d
     rounding = rs.rounding
@@ -77,48 +89,88 @@ def _score_take(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     else:
         rule = rs.make_rule
         if total_t > total_d if rule == "majority" else total_t >= rule:
-            t, d = round_french(total_t, rounding), round_french(total_d, rounding)
-            return (MADE, *_pair(taker, t, d), (), taker)
-    base = deal.info.capot_tricks if deal.capot == defenders else deal.info.deal_total
+            if rounding != "none":
+                total_t, total_d = round_french(total_t, rounding), round_french(total_d, rounding)
+            return (MADE, total_t, total_d, (), taker) if taker == "A" else (MADE, total_d, total_t, (), taker)
+    base = info.capot_tricks if capot == defenders else info.deal_total
     t, d = round_french(bel_t, rounding), round_french(base + ann_t + ann_d + bel_d, rounding)
     return (INSIDE, *_pair(taker, t, d), (), defenders)
 
 
 def _score_coinche(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     """coinche: made iff T ≥ bid (and T > D), a capot bid iff capot; multipliers 2 and 4."""
-    taker = deal.taker
-    defenders = "B" if taker == "A" else "A"
-    tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = _sides(deal)
+    taker, _, _, bid, capot_bid, multiplier, tricks_a, tricks_b, capot, belote_a, belote_b, ann_a, ann_b = deal
+    if taker == "A":
+        defenders = "B"
+        tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = (
+            tricks_a,
+            ann_a,
+            belote_a * BELOTE,
+            tricks_b,
+            ann_b,
+            belote_b * BELOTE,
+        )
+    else:
+        defenders = "A"
+        tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = (
+            tricks_b,
+            ann_b,
+            belote_b * BELOTE,
+            tricks_a,
+            ann_a,
+            belote_a * BELOTE,
+        )
     total_t = tricks_t + ann_t + bel_t
     total_d = tricks_d + ann_d + bel_d
-    bid = deal.bid
-    if deal.capot_bid:
-        made = deal.capot == taker
-    else:
-        made = total_t >= bid and (rs.coinche_make_rule == "bid_only" or total_t > total_d)
-    if deal.multiplier == 1:
+    # A capot bid is made by the capot alone; any other bid by its points.
+    made = (
+        (capot == taker)
+        if capot_bid
+        else (total_t >= bid and (rs.coinche_make_rule == "bid_only" or total_t > total_d))
+    )
+    if multiplier == 1:
         if made:
             t, d = total_t + bid, total_d
         else:
             t, d = bel_t, rs.failed_base + bid + ann_t + ann_d + bel_d
     else:
-        factor = 2 if deal.multiplier == 2 else rs.surcoinche_factor
+        factor = 2 if multiplier == 2 else rs.surcoinche_factor
         pot = (rs.failed_base + bid + ann_t + ann_d) * factor
         t, d = (pot + bel_t, bel_d) if made else (bel_t, pot + bel_d)
-    t, d = round_french(t, rs.rounding), round_french(d, rs.rounding)
-    return (MADE if made else INSIDE, *_pair(taker, t, d), (), taker if made else defenders)
+    if rs.rounding != "none":
+        t, d = round_french(t, rs.rounding), round_french(d, rs.rounding)
+    if taker != "A":
+        t, d = d, t
+    return (MADE, t, d, (), taker) if made else (INSIDE, t, d, (), defenders)
 
 
 def _score_belot(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     """belot: raw totals compared, written in tens; hanging holds the declarer's share."""
-    taker = deal.taker
-    defenders = "B" if taker == "A" else "A"
-    kind = deal.info.kind
-    tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = _sides(deal)
+    taker, _, info, _, _, multiplier, tricks_a, tricks_b, capot, belote_a, belote_b, ann_a, ann_b = deal
+    if taker == "A":
+        defenders = "B"
+        tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = (
+            tricks_a,
+            ann_a,
+            belote_a * BELOTE,
+            tricks_b,
+            ann_b,
+            belote_b * BELOTE,
+        )
+    else:
+        defenders = "A"
+        tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = (
+            tricks_b,
+            ann_b,
+            belote_b * BELOTE,
+            tricks_a,
+            ann_a,
+            belote_a * BELOTE,
+        )
+    kind = info.kind
     factor = 2 if kind == NO_TRUMP else 1
-    raw_t = tricks_t * factor + ann_t + bel_t + (rs.capot_bonus if deal.capot == taker else 0)
-    raw_d = tricks_d * factor + ann_d + bel_d + (rs.capot_bonus if deal.capot == defenders else 0)
-    multiplier = deal.multiplier
+    raw_t = tricks_t * factor + ann_t + bel_t + (rs.capot_bonus if capot == taker else 0)
+    raw_d = tricks_d * factor + ann_d + bel_d + (rs.capot_bonus if capot == defenders else 0)
     tie = raw_t == raw_d
     if tie and rs.litige:
         if multiplier == 1:

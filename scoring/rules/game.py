@@ -44,12 +44,13 @@ class GameScorer:
         if self.finished:
             problem = Problem(index, "deals", "game_over", {"last": index})
             return _invalid([problem]), [problem]
-        parsed = parse_plain(self.rs, deal)  # the fast path; the full one below names any problem
+        rs = self.rs
+        parsed = parse_plain(rs, deal)  # the fast path; the full one below names any problem
         if parsed is None:
-            parsed, problems = parse_fully(self.rs, deal, index)
+            parsed, problems = parse_fully(rs, deal, index)
             if parsed is None:
                 return _invalid(problems), problems
-        self.index += 1
+        self.index = index + 1
         if parsed is PARSED_PASSED:
             # A passed-out deal scores 0, decides no held points and does not count towards a deal limit.
             return {
@@ -60,7 +61,7 @@ class GameScorer:
                 "errors": [],
             }, []
 
-        outcome, a, b, held, winner = self._score(self.rs, parsed)
+        outcome, a, b, held, winner = self._score(rs, parsed)
         collected = None
         if winner is not None and self.held_total:
             collected = winner
@@ -73,13 +74,13 @@ class GameScorer:
         if held:
             self.held.extend(held)
             self.held_total += sum(points for _, points in held)
-        self.a += a
-        self.b += b
-        self.played += 1
-        rs = self.rs
+        total_a = self.a = self.a + a
+        total_b = self.b = self.b + b
+        played = self.played = self.played + 1
         # Most deals end nothing: skip the end checks unless a limit or the target is reached.
-        if (rs.deals is not None and self.played < rs.deals) or (
-            rs.target is not None and max(self.a, self.b) < rs.target
+        deals, target = rs.deals, rs.target
+        if (deals is not None and played < deals) or (
+            target is not None and (total_a if total_a > total_b else total_b) < target
         ):
             return {
                 "outcome": outcome,

@@ -84,12 +84,12 @@ def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | N
 
 
 def parse_plain(rs: RuleSet, deal: Any) -> ParsedDeal | None:
-    """The fast path: a valid played deal without capot, in its usual shape, else None.
+    """The fast path: a valid played deal in its usual shape, else None.
 
     Most deals are like this, and validation was two thirds of the cost of scoring them. Every test here is
     one the full path makes too; whatever is unusual or wrong goes to the full path, which names the problem.
     """
-    if type(deal) is not dict or not deal.keys() <= _DEAL_FIELD_SET or deal.get("capot") is not None:
+    if type(deal) is not dict or not deal.keys() <= _DEAL_FIELD_SET:
         return None
     contract = deal.get("contract")
     if type(contract) is not dict or not contract.keys() <= _CONTRACT_FIELD_SET:
@@ -102,6 +102,7 @@ def parse_plain(rs: RuleSet, deal: Any) -> ParsedDeal | None:
     if info is None:
         return None
     coinche = rs.family is _COINCHE
+    capot_bid = False
     if len(contract) == 2:  # taker and trump only
         if coinche:
             return None  # a coinche contract needs its bid
@@ -109,8 +110,10 @@ def parse_plain(rs: RuleSet, deal: Any) -> ParsedDeal | None:
     else:
         bid = contract.get("bid")
         if coinche:
-            if type(bid) is not int or bid not in BIDS or bid > rs.bid_max:
-                return None  # a capot bid, or a bad one
+            if bid == CAPOT_BID:
+                bid, capot_bid = CAPOT_BID_VALUE, True
+            elif type(bid) is not int or bid not in BIDS or bid > rs.bid_max:
+                return None
         elif bid is not None:
             return None
         multiplier = contract.get("multiplier")
@@ -124,19 +127,34 @@ def parse_plain(rs: RuleSet, deal: Any) -> ParsedDeal | None:
     ):
         return None
     tricks = deal.get("tricks")
-    if type(tricks) is not dict or len(tricks) != 2:
-        return None
-    a, b = tricks.get("A"), tricks.get("B")
-    if type(a) is not int or type(b) is not int or a < 0 or b < 0 or a + b != info.deal_total:
-        return None
-    reach = info.reach
-    if last_trick is None:
-        if a not in reach.totals:
+    capot = deal.get("capot")
+    if capot is not None:
+        # A capot: its team's trick points as written or as counted, or none given (spec §5.4).
+        if (capot != "A" and capot != "B") or (last_trick is not None and last_trick != capot):
             return None
+        if tricks is not None:
+            if type(tricks) is not dict or len(tricks) != 2:
+                return None
+            whole, zero = (tricks.get("A"), tricks.get("B")) if capot == "A" else (tricks.get("B"), tricks.get("A"))
+            if zero != 0 or type(zero) is not int or type(whole) is not int:
+                return None
+            if whole != info.capot_tricks and whole != info.deal_total:
+                return None
+        a, b = (info.capot_tricks, 0) if capot == "A" else (0, info.capot_tricks)
     else:
-        points = a if last_trick == "A" else b
-        if points < 10 or points - 10 not in reach.card_sums:
+        if type(tricks) is not dict or len(tricks) != 2:
             return None
+        a, b = tricks.get("A"), tricks.get("B")
+        if type(a) is not int or type(b) is not int or a < 0 or b < 0 or a + b != info.deal_total:
+            return None
+        reach = info.reach
+        if last_trick is None:
+            if a not in reach.totals:
+                return None
+        else:
+            points = a if last_trick == "A" else b
+            if points < 10 or points - 10 not in reach.card_sums:
+                return None
     kind = info.kind
     belote_a = belote_b = 0
     belotes = deal.get("belote")
@@ -176,13 +194,13 @@ def parse_plain(rs: RuleSet, deal: Any) -> ParsedDeal | None:
             if not quick_deck(own_a, own_b, belote_a, belote_b, trump):
                 return None
             if rs.family is _BELOT:
-                ann_a, ann_b = quick_counted_belot(own_a, own_b)
+                ann_a, ann_b = quick_counted_belot(own_a, own_b, capot)
             else:
-                counted = quick_counted_french(own_a, own_b, trump, rs.announcement_tie, eldest)
+                counted = quick_counted_french(own_a, own_b, trump, rs.announcement_tie, eldest, capot)
                 if counted is None:
                     return None
                 ann_a, ann_b = counted
-    return _parsed((taker, trump, info, bid, False, multiplier, a, b, None, belote_a, belote_b, ann_a, ann_b))
+    return _parsed((taker, trump, info, bid, capot_bid, multiplier, a, b, capot, belote_a, belote_b, ann_a, ann_b))
 
 
 def parse_fully(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | None, list[Problem]]:
