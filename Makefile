@@ -11,7 +11,7 @@ PYTEST_ARGS ?=
 # tests that need them are skipped (locally) or fail the run (CI=true, see tests/conftest.py).
 probe = $(shell $(PYTHON) -c "import socket; s=socket.socket(); s.settimeout(1); print('$(2)' if s.connect_ex(('127.0.0.1', $(1))) == 0 else '')")
 
-.PHONY: install demo test test-quick lint bench messages clean
+.PHONY: install demo test test-quick lint bench messages clean vendor
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,7 @@ test: export CELERY_BROKER_URL ?= $(call probe,6379,redis://127.0.0.1:6379/0)
 test: export SECRET_KEY ?= $(shell $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))")
 test: $(STAMP)
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest $(PYTEST_ARGS)
 
@@ -43,6 +44,7 @@ test-quick: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 
 bench: export DATABASE_URL ?= $(call probe,5432,postgres://postgres@127.0.0.1:5432/atout_bench)
 bench: export CELERY_BROKER_URL ?= $(call probe,6379,redis://127.0.0.1:6379/2)
@@ -61,3 +63,16 @@ messages: $(STAMP)
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3
+
+# The referee page's offline libraries (Workbox, idb-keyval), pinned in package.json and copied into
+# static/vendor/, where they are committed: nothing is fetched from a CDN at run time. Run after a version bump.
+VENDOR := static/vendor
+vendor:
+	npm install --no-save --no-audit --no-fund
+	mkdir -p $(VENDOR)/workbox $(VENDOR)/idb-keyval
+	cp node_modules/workbox-sw/build/workbox-sw.js* $(VENDOR)/workbox/
+	for m in core routing strategies; do cp node_modules/workbox-$$m/build/workbox-$$m.prod.js* $(VENDOR)/workbox/; done
+	cp node_modules/workbox-window/build/workbox-window.prod.umd.js* $(VENDOR)/workbox/
+	cp node_modules/workbox-sw/LICENSE $(VENDOR)/workbox/LICENSE
+	cp node_modules/idb-keyval/dist/umd.js $(VENDOR)/idb-keyval/idb-keyval.umd.js
+	cp node_modules/idb-keyval/LICENCE $(VENDOR)/idb-keyval/LICENCE

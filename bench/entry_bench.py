@@ -1,7 +1,9 @@
-"""Score entry under load: 200 tables each type 12 deals through the API at once, against PostgreSQL.
+"""Score entry under load: 200 tables each type 12 deals through the API at once, against PostgreSQL;
+then an evening at the tables: both sides' pages polling while one deal a table comes every 20 s.
 
 Run: .venv/bin/python bench/entry_bench.py [--tables 200] [--deals 12] [--clients 32] [--workers 4]
-                                            [--deadline 300] [--seed 1]
+                                            [--deadline 300] [--seed 1] [--live-seconds 60]
+                                            [--poll-every 1.5] [--deal-every 20]
 
 The bench makes its own database (`atout_entry_bench` on the PostgreSQL of DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432; dropped and created again at each run), migrates it, creates one
@@ -16,11 +18,20 @@ run stops early at `--deadline` seconds. Every answer must be 201.
 
 Baseline, in the same process against the same server and pool: the same number of requests to
 `/healthz` (one `SELECT 1`). Printed: requests per second, median and p95 latency of both, and the ratios.
+
+Live phase (`--live-seconds`, 0 skips it), on a second round of `--tables` fresh tables: every table has
+both sides' referee pages open, each polling `GET /t/<token>/version.json` every `--poll-every` seconds
+with the ETag of its last answer (If-None-Match, as the browser's `cache: "no-cache"` does), and one deal a
+table is posted every `--deal-every` seconds (tables start at random offsets). When a poll sees a new
+version, that page fetches its live part (`?live=1`), as sheet-live.js does. Printed: p50/p95 of deal
+writes, of update checks (polls) and of live-part fetches, the polling rate (requests/s) and the share of
+304s, and how late the pollers fell behind their schedule (p95 lag: the server keeping up or not).
 """
 
 from __future__ import annotations
 
 import argparse
+import heapq
 import os
 import random
 import secrets
@@ -39,7 +50,8 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-BENCH_DB = "atout_entry_bench"
+# Its own database, dropped at each run (ENTRY_BENCH_DB names another, e.g. when two people bench at once).
+BENCH_DB = os.environ.get("ENTRY_BENCH_DB", "atout_entry_bench")
 
 
 def database_url() -> str:
@@ -197,6 +209,114 @@ def run(pool: Pool, jobs) -> tuple[float, list[float], list]:
     return time.perf_counter() - start, latencies, problems
 
 
+def make_live_round(tables: int, deals: int, seed: int) -> list[tuple[str, str, list[dict]]]:
+    """A second released round with `tables` fresh tables: (token A, token B, deals) per table."""
+    from scoring.models import TableLink
+    from scoring.rules import random_game
+    from scoring.services import table_links_ensure
+    from tournaments.models import Event, Game, Round
+
+    event = Event.objects.get(slug="bench")
+    first = Game.objects.filter(round__event=event, round__number=1).order_by("table_number")
+    round = Round.objects.create(event=event, number=2, method="random", seed=seed, status=Round.Status.RELEASED)
+    Game.objects.bulk_create([
+        Game(round=round, table_number=g.table_number, entry_a_id=g.entry_b_id, entry_b_id=g.entry_a_id,
+             first_dealer="E", seats=g.seats) for g in first[:tables]
+    ])
+    table_links_ensure(round=round)
+    links = {}
+    for game_id, side, token in TableLink.objects.filter(game__round=round).values_list("game_id", "side", "token"):
+        links.setdefault(game_id, {})[side] = token
+    rng = random.Random(seed + 1)
+    return [(sides["A"], sides["B"], random_game(rng, "hoheluft", {"deals": deals}, deals=deals)["deals"])
+            for _game, sides in sorted(links.items())]
+
+
+def live_client(pool: Pool, base: str, tables: list, seconds: float, poll_every: float, deal_every: float,
+                seed: int) -> dict:
+    """One thread's share of the evening: its tables' two pollers and one writer, on one schedule."""
+    session = pool.session()
+    rng = random.Random(seed)
+    start = time.monotonic()
+    end = start + seconds
+    out = {"poll": [], "live": [], "deal": [], "lag": [], "not_modified": 0, "problems": []}
+    state = {}
+    queue = []
+    for i, (token_a, token_b, deals) in enumerate(tables):
+        state[i] = {"version": 0, "next": 0, "deals": deals, "tokens": (token_a, token_b)}
+        for side in (0, 1):
+            state[(i, side)] = {"etag": None, "seen": 0}
+            heapq.heappush(queue, (start + rng.uniform(0, poll_every), 1, i, side))
+        heapq.heappush(queue, (start + rng.uniform(0, deal_every), 0, i, None))
+    while queue:
+        due, kind, i, side = heapq.heappop(queue)
+        if due > end or time.monotonic() > end:
+            break
+        wait = due - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        out["lag"].append(max(0.0, -wait))
+        table = state[i]
+        if kind == 0:
+            if table["next"] < len(table["deals"]):
+                t0 = time.perf_counter()
+                response = session.post(
+                    f"{base}/api/v1/table/{table['tokens'][0]}/deals/",
+                    json={"deal": table["deals"][table["next"]], "version": table["version"]},
+                    headers={"Idempotency-Key": uuid.uuid4().hex}, timeout=30)
+                out["deal"].append(time.perf_counter() - t0)
+                if response.status_code != 201:
+                    out["problems"].append((response.status_code, response.text[:200]))
+                else:
+                    table["version"] = response.json()["sheet"]["version"]
+                    table["next"] += 1
+            heapq.heappush(queue, (due + deal_every, 0, i, None))
+            continue
+        page = state[(i, side)]
+        token = table["tokens"][side]
+        headers = {"If-None-Match": page["etag"]} if page["etag"] else {}
+        t0 = time.perf_counter()
+        response = session.get(f"{base}/t/{token}/version.json", headers=headers, timeout=30)
+        out["poll"].append(time.perf_counter() - t0)
+        if response.status_code == 304:
+            out["not_modified"] += 1
+        elif response.status_code == 200:
+            page["etag"] = response.headers.get("ETag")
+            version = response.json()["version"]
+            if version != page["seen"]:
+                page["seen"] = version
+                t0 = time.perf_counter()
+                live = session.get(f"{base}/t/{token}/?live=1", timeout=30)
+                out["live"].append(time.perf_counter() - t0)
+                if live.status_code != 200:
+                    out["problems"].append((live.status_code, live.text[:200]))
+        else:
+            out["problems"].append((response.status_code, response.text[:200]))
+        heapq.heappush(queue, (due + poll_every, 1, i, side))
+    return out
+
+
+def run_live(pool: Pool, base: str, clients: int, tables: list, args) -> dict:
+    shares = [tables[n::clients] for n in range(clients)]
+    started = time.monotonic()
+    futures = [pool.executor.submit(live_client, pool, base, share, args.live_seconds, args.poll_every,
+                                    args.deal_every, args.seed + n) for n, share in enumerate(shares) if share]
+    total = {"poll": [], "live": [], "deal": [], "lag": [], "not_modified": 0, "problems": []}
+    for future in futures:
+        part = future.result()
+        for key in ("poll", "live", "deal", "lag", "problems"):
+            total[key].extend(part[key])
+        total["not_modified"] += part["not_modified"]
+    total["seconds"] = time.monotonic() - started
+    return total
+
+
+def ms(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return f"p50 {statistics.median(values) * 1000:.1f} ms, p95 {p95(values) * 1000:.1f} ms"
+
+
 def p95(values: list[float]) -> float:
     return statistics.quantiles(values, n=20)[-1] if len(values) >= 20 else max(values)
 
@@ -209,6 +329,10 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--deadline", type=float, default=300.0, help="stop after this many seconds per phase")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--live-seconds", type=float, default=60.0, help="length of the live phase (0: skip)")
+    parser.add_argument("--poll-every", type=float, default=1.5, help="seconds between a page's update checks")
+    parser.add_argument("--deal-every", type=float, default=20.0, help="seconds between a table's deals")
+    parser.add_argument("--live-only", action="store_true", help="skip the burst phase (baseline and live only)")
     args = parser.parse_args()
 
     url = database_url()
@@ -242,12 +366,19 @@ def main() -> int:
         run(pool, [(hit_health, pool, base, 5, time.monotonic() + 30) for _ in range(args.clients)])
 
         deadline = time.monotonic() + args.deadline
+        burst = tables if not args.live_only else []
         entry_time, entry_lat, entry_problems = run(
-            pool, [(play_table, pool, base, token, deals, deadline) for token, deals in tables])
+            pool, [(play_table, pool, base, token, deals, deadline) for token, deals in burst])
         per_client = max(1, total_deals // args.clients)
         deadline = time.monotonic() + args.deadline
         base_time, base_lat, base_problems = run(
             pool, [(hit_health, pool, base, per_client, deadline) for _ in range(args.clients)])
+        live = None
+        if args.live_seconds > 0:
+            live_tables = make_live_round(args.tables, args.deals, args.seed)
+            # Polling threads sleep most of the time: more of them than the burst phase's pool.
+            live_pool = Pool(max(args.clients, 64))
+            live = run_live(live_pool, base, max(args.clients, 64), live_tables, args)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
@@ -255,19 +386,38 @@ def main() -> int:
     from scoring.models import Deal
 
     stored = Deal.objects.count()
-    entry_rate = len(entry_lat) / entry_time
+    if args.live_only:
+        total_deals = 0
     base_rate = len(base_lat) / base_time
     print(f"entry bench: {args.tables} tables x {args.deals} deals = {total_deals} deals, {args.clients} client "
           f"threads, gunicorn {args.workers} sync workers, PostgreSQL, {os.cpu_count()} CPUs")
-    print(f"  deals      : {len(entry_lat)} in {entry_time:.2f} s = {entry_rate:.0f} deals/s; "
-          f"median {statistics.median(entry_lat) * 1000:.1f} ms, p95 {p95(entry_lat) * 1000:.1f} ms")
+    if entry_lat:
+        entry_rate = len(entry_lat) / entry_time
+        print(f"  deals      : {len(entry_lat)} in {entry_time:.2f} s = {entry_rate:.0f} deals/s; "
+              f"median {statistics.median(entry_lat) * 1000:.1f} ms, p95 {p95(entry_lat) * 1000:.1f} ms")
     print(f"  baseline   : {len(base_lat)} GET /healthz in {base_time:.2f} s = {base_rate:.0f} req/s; "
           f"median {statistics.median(base_lat) * 1000:.1f} ms, p95 {p95(base_lat) * 1000:.1f} ms")
-    print(f"  ratio      : throughput {base_rate / entry_rate:.1f}x lower, p95 {p95(entry_lat) / p95(base_lat):.1f}x "
-          f"higher than the baseline")
-    print(f"  stored     : {stored} deals in the database (expected {total_deals})")
+    if entry_lat:
+        print(f"  ratio      : throughput {base_rate / entry_rate:.1f}x lower, p95 "
+              f"{p95(entry_lat) / p95(base_lat):.1f}x higher than the baseline")
+    print(f"  stored     : {stored} deals in the database (expected {total_deals} from the burst phase"
+          f"{' plus the live phase' if live else ''})")
     problems = entry_problems + base_problems
-    if problems or stored != total_deals:
+    if live is not None:
+        polls = len(live["poll"])
+        print(f"live phase : {args.tables} tables x 2 pages polling every {args.poll_every:g} s, one deal a table "
+              f"every {args.deal_every:g} s, for {live['seconds']:.0f} s")
+        print(f"  polling    : {polls} update checks = {polls / live['seconds']:.0f} req/s (scheduled "
+              f"{2 * args.tables / args.poll_every:.0f} req/s), {live['not_modified'] / max(polls, 1):.0%} answered "
+              f"304; {ms(live['poll'])}")
+        print(f"  live parts : {len(live['live'])} fetched after a change; {ms(live['live'])}")
+        print(f"  deals      : {len(live['deal'])} written = {len(live['deal']) / live['seconds']:.1f} deals/s; "
+              f"{ms(live['deal'])}")
+        print(f"  lag        : pollers behind schedule {ms(live['lag'])} (a change shows within the poll "
+              f"interval plus this lag plus one live-part fetch)")
+        print(f"  vs baseline: update check p95 {p95(live['poll']) / p95(base_lat):.1f}x the /healthz p95")
+        problems += live["problems"]
+    if problems or stored < total_deals:
         print(f"  PROBLEMS   : {problems[:5]}")
         return 1
     return 0

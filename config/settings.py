@@ -6,6 +6,7 @@ SECRET_KEY and ALLOWED_HOSTS for production: PostgreSQL, a Redis broker, DEBUG o
 Every variable is listed in README.md.
 """
 
+import datetime
 import os
 import secrets
 from pathlib import Path
@@ -46,7 +47,7 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[:
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "config.admin.SuperuserAdminConfig",  # django.contrib.admin, for superusers only (config/admin.py)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -55,6 +56,9 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc as our own static files, no CDN
+    "axes",
+    "csp",
     "tournaments",
     "scoring",
 ]
@@ -69,6 +73,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -100,6 +107,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+# django-axes first: it refuses a login (and counts the failure) before any password is checked.
+AUTHENTICATION_BACKENDS = [
+    "config.security.LoginRateLimitBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "landing"
@@ -203,6 +215,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Belote club tournaments: rules engine, events, draws, score sheets and standings.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and ReDoc from drf-spectacular-sidecar's static files: no CDN, no "@latest".
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     # Several models have a `status`: name each enum after its model instead of a hashed "Status…Enum".
     "ENUM_NAME_OVERRIDES": {
@@ -213,6 +229,38 @@ SPECTACULAR_SETTINGS = {
         "RankEnum": [(r, r) for r in ("7", "8", "9", "10", "J", "Q", "K", "A")],
     },
 }
+
+# Login rate limit (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one username from one address,
+# that pair is locked out for AXES_COOLOFF_MINUTES, even with the right password.
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=10)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=env.int("AXES_COOLOFF_MINUTES", default=15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "config.security.login_locked_out"  # a translated page with the numbers, status 429
+AXES_IPWARE_PROXY_COUNT = env.int("AXES_PROXY_COUNT", default=0)  # proxies in front that set X-Forwarded-For
+AXES_VERBOSE = False
+# The password reset form answers the same way: at most this many requests per address and hour.
+PASSWORD_RESET_RATE_LIMIT = env.int("PASSWORD_RESET_RATE_LIMIT", default=5)
+
+# Content-Security-Policy on every response: scripts and styles from our own static files only, never
+# inline (templates carry data in data-* attributes or json_script), nothing framed, forms post here.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
+# The debug page and error mails hide URL-style secrets too (DATABASE_URL's password, broker, cache).
+DEFAULT_EXCEPTION_REPORTER_FILTER = "config.errors.SafeSettingsFilter"
 
 # Production safety: secure by default whenever DEBUG is off; each can be relaxed by its variable
 # (e.g. a club LAN without TLS sets SECURE_SSL_REDIRECT=false).

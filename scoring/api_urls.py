@@ -17,6 +17,8 @@ def _sheet_api_routes(prefix: str, access: dict, name: str, *, dispute: bool) ->
         path(f"{prefix}deals/", api.DealCreateApi.as_view(**access), name=f"{name}-deal-create"),
         path(f"{prefix}deals/validate/", api.DealValidateApi.as_view(**access), name=f"{name}-deal-validate"),
         path(f"{prefix}deals/<int:position>/", api.DealDetailApi.as_view(**access), name=f"{name}-deal-detail"),
+        path(f"{prefix}deals/<int:position>/insert/", api.DealInsertApi.as_view(**access),
+             name=f"{name}-deal-insert"),
         path(f"{prefix}submit/", api.SheetSubmitApi.as_view(**access), name=f"{name}-submit"),
         path(f"{prefix}confirm/", api.SheetConfirmApi.as_view(**access), name=f"{name}-confirm"),
     ]

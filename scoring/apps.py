@@ -10,7 +10,9 @@ class ScoringConfig(AppConfig):
     def ready(self):
         # Score entry follows the round's status machine: sheets and links at release, locked at close.
         from scoring.services import round_after_release, round_before_close
+        from scoring.tablecards import cards_after_release
         from tournaments.services import register_round_hook
 
         register_round_hook("after_release", round_after_release)
+        register_round_hook("after_release", cards_after_release)
         register_round_hook("before_close", round_before_close)

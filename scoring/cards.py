@@ -21,7 +21,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from scoring.models import TableLink
+from scoring.forms import SIDE_LABELS
+from scoring.models import TableCard, TableLink
 from scoring.selectors import attach_entries, first_dealer, game_sides
 from scoring.services import table_links_ensure
 from tournaments.models import Game, Round
@@ -159,6 +160,78 @@ def round_cards_pdf(*, round: Round, link_url: Callable[[str], str]) -> bytes:
             canvas.line(8 * mm, half, width - 8 * mm, half)
             canvas.restoreState()
         if slot == 1 or index == len(games) - 1:
+            canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+# --- cards for the whole evening ---------------------------------------------------------------------------
+
+
+def _table_card(canvas: Canvas, event, table_number: int, cards: dict[str, TableCard],
+                link_url: Callable[[str], str], top: float, height: float) -> None:
+    regular, bold = _font_names()
+    width, _height = A4
+    margin = 12 * mm
+    x0, x1 = margin, width - margin
+    y = top - margin
+    canvas.setFont(bold, 14)
+    canvas.drawString(x0, y - 4 * mm, event.name[:80])
+    canvas.setFont(regular, 10)
+    canvas.drawString(x0, y - 9 * mm, formats.date_format(event.date, "DATE_FORMAT"))
+    canvas.setFont(bold, 30)
+    canvas.drawRightString(x1, y - 10 * mm, _("Table %(number)s") % {"number": table_number})
+    canvas.setFont(regular, 9)
+    canvas.drawString(x0, y - 16 * mm, _("This card stays on the table all evening: it always opens the sheet of "
+                                         "the round being played here."))
+    column = (x1 - x0) / 2
+    qr_size = min(62 * mm, height - 58 * mm)
+    for index, side in enumerate(("A", "B")):
+        cx = x0 + index * column
+        cy = y - 25 * mm
+        canvas.setFont(bold, 13)
+        canvas.drawString(cx, cy, str(SIDE_LABELS[side]))
+        card = cards.get(side)
+        if card is None:
+            continue
+        url = link_url(card.token)
+        qr_y = cy - 4 * mm - qr_size
+        draw_qr(canvas, url, cx, qr_y, qr_size)
+        canvas.setFont(regular, 8)
+        canvas.drawString(cx, qr_y - 3.5 * mm, _("Scan to open the sheet of %(side)s") % {"side": SIDE_LABELS[side]})
+        canvas.setFont(regular, _fit(canvas, url, regular, 6.5, column - 6 * mm))
+        canvas.drawString(cx, qr_y - 7 * mm, url)
+
+
+def event_cards_pdf(*, event, link_url: Callable[[str], str], table_number: int | None = None) -> bytes:
+    """The event's table cards as PDF bytes, two A5 cards per A4 page: one per table with the QR codes
+    of its two active cards (only table `table_number` when given, to reprint one). `link_url(token)`
+    gives a card's absolute address. Reads only (two queries); tables without cards get no card."""
+    cards = TableCard.objects.filter(event=event, revoked_at__isnull=True)
+    if table_number is not None:
+        cards = cards.filter(table_number=table_number)
+    by_table: dict[int, dict[str, TableCard]] = {}
+    for card in cards.order_by("table_number", "side"):
+        by_table.setdefault(card.table_number, {})[card.side] = card
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=A4)
+    canvas.setTitle(f"{event.name} · {_('Table cards')}")
+    width, height = A4
+    half = height / 2
+    if not by_table:
+        canvas.setFont(_font_names()[0], 12)
+        canvas.drawString(20 * mm, height - 30 * mm, _("No table cards yet: make them on the table cards page."))
+    numbers = sorted(by_table)
+    for index, number in enumerate(numbers):
+        slot = index % 2
+        _table_card(canvas, event, number, by_table[number], link_url, height - slot * half, half)
+        if slot == 0:
+            canvas.saveState()
+            canvas.setDash(3, 3)
+            canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
+            canvas.line(8 * mm, half, width - 8 * mm, half)
+            canvas.restoreState()
+        if slot == 1 or index == len(numbers) - 1:
             canvas.showPage()
     canvas.save()
     return buffer.getvalue()

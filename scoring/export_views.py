@@ -6,7 +6,6 @@ Permission: every view requires login and that the user organises the event's cl
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
 from functools import wraps
 
 from django.contrib import messages
@@ -20,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring import metrics
 from scoring.exports import EXPORTERS, ExportError, export_request
+from scoring.forms import AdjustmentForm
 from scoring.models import Adjustment, Export
 from scoring.standings import (
     StandingsError,
@@ -164,27 +164,21 @@ def export_download(request, event: Event, export_id: int):
 def adjustment_add(request, event: Event):
     """Add a penalty or adjustment from the form (entry number, kind, match points, game points, round,
     reason). Bad input is shown as a message naming the field; nothing is stored."""
-    post = request.POST
+    form = AdjustmentForm(request.POST)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            for error in errors:
+                messages.error(request, f"{label}: {error}" if label else error)
+        return redirect(_results_url(event))
+    data = form.cleaned_data
     try:
-        try:
-            number = int(post.get("entry", ""))
-        except ValueError:
-            raise StandingsError(_("Entry: choose a start number.")) from None
-        entry = Entry.objects.filter(event=event, number=number).first()
+        entry = Entry.objects.filter(event=event, number=data["entry"]).first()
         if entry is None:
-            raise StandingsError(_("Entry: start number %(number)s is not in this event.") % {"number": number})
-        try:
-            match_points = Decimal(post.get("match_points") or "0")
-        except InvalidOperation:
-            raise StandingsError(_("Match points: “%(value)s” is not a number.")
-                                 % {"value": post.get("match_points")}) from None
-        try:
-            points = int(post.get("points") or "0")
-            round_number = int(post["round_number"]) if post.get("round_number") else None
-        except ValueError:
-            raise StandingsError(_("Game points and round must be whole numbers.")) from None
-        adjustment_create(event=event, entry=entry, kind=post.get("kind", ""), reason=post.get("reason", ""),
-                          match_points=match_points, points=points, round_number=round_number, user=request.user)
+            raise StandingsError(_("Entry: start number %(number)s is not in this event.") % {"number": data["entry"]})
+        adjustment_create(event=event, entry=entry, kind=data["kind"], reason=data["reason"],
+                          match_points=data["match_points"], points=data["points"] or 0,
+                          round_number=data["round_number"], user=request.user)
     except StandingsError as exc:
         messages.error(request, str(exc))
     else:

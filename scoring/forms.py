@@ -6,7 +6,9 @@ The form checks shape (types, ranges, what is missing); the rules engine checks 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
@@ -14,6 +16,7 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from scoring.models import Adjustment
 from scoring.rules import Family, RuleSet, build_ruleset
 from scoring.services import CLIENT_ID_RE, MAX_REASON
 
@@ -102,7 +105,9 @@ def declaration_from_code(code: str) -> dict[str, Any]:
 
 
 def declaration_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    """Every announcement of the 32-card deck as grouped choices (runs by suit, then carrés)."""
+    """Every announcement of the 32-card deck as grouped choices (runs by suit, then carrés), in words."""
+    from scoring.announcement_words import announcement_words  # it builds on this module's names
+
     groups = []
     for suit in SUITS:
         options = []
@@ -111,13 +116,9 @@ def declaration_choices() -> list[tuple[str, list[tuple[str, str]]]]:
             for run in lengths:
                 for high in RUN_RANKS[run - 1:]:
                     code = f"{kind}:{suit}:{high}" + (f":{run}" if run > 5 else "")
-                    label = _("%(kind)s %(suit)s to %(high)s") % {
-                        "kind": RUN_NAMES[kind], "suit": SUIT_SYMBOLS[suit], "high": RANK_LABELS[high]}
-                    if run > 5:
-                        label = _("%(run)s (%(length)s cards)") % {"run": label, "length": run}
-                    options.append((code, label))
+                    options.append((code, announcement_words(declaration_from_code(code))))
         groups.append((TRUMP_LABELS[suit], options))
-    groups.append((_("Carré"), [(f"carre:{r}", _("Carré of %(rank)s") % {"rank": RANK_LABELS[r]})
+    groups.append((_("Carré"), [(f"carre:{r}", announcement_words({"type": "carre", "rank": r}))
                                 for r in CARRE_RANKS]))
     return groups
 
@@ -275,10 +276,7 @@ class DealForm(forms.Form):
             field = None
             if error.get("deal") == position:
                 field = _form_field(error.get("field") or "", self.fields)
-            message = error["message"]
-            if field is None and error.get("deal") is not None and error.get("deal") != position:
-                message = _("Deal %(number)s: %(message)s") % {"number": error["deal"] + 1, "message": message}
-            self.add_error(field, message)
+            self.add_error(field, error["message"])  # the engine's message names its deal ("Deal 5: …")
 
     def field_errors(self) -> dict[str, list[str]]:
         """Errors by field name ("__all__" for the form as a whole), as plain strings for JSON."""
@@ -335,10 +333,50 @@ class RoundCloseForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), required=False, max_length=MAX_REASON)
 
 
+MAX_DEALS_JSON = 200_000  # characters: a sheet of 100 deals with every announcement is under 30 000
+
+
+class DealsJSONField(forms.JSONField):
+    """JSON typed by a person: refused with a message, never a 500, when it is too long, nested deeper than
+    Python follows, or holds what no deal and no database text can (NaN, Infinity, NUL, lone surrogates)."""
+
+    def to_python(self, value):
+        if isinstance(value, str) and len(value) > MAX_DEALS_JSON:
+            raise forms.ValidationError(_("At most %(max)s characters; got %(got)s."),
+                                        params={"max": MAX_DEALS_JSON, "got": len(value)}, code="too_long")
+        try:
+            data = super().to_python(value)
+        except RecursionError:
+            raise forms.ValidationError(_("Lists and objects are nested too deeply."), code="too_deep") from None
+        try:
+            text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+            text.encode("utf-8")
+        except ValueError:
+            raise forms.ValidationError(_("Numbers must be finite: NaN and Infinity are not numbers."),
+                                        code="not_finite") from None
+        except UnicodeEncodeError:
+            raise forms.ValidationError(_("Text must be valid Unicode (a lone surrogate is not a character)."),
+                                        code="surrogate") from None
+        if _has_null_character(data):
+            raise forms.ValidationError(_("Null characters are not allowed."), code="null_characters")
+        return data
+
+
+def _has_null_character(data: Any) -> bool:
+    """Whether any key or string in JSON data holds a NUL, which PostgreSQL text and jsonb refuse."""
+    if isinstance(data, str):
+        return "\x00" in data
+    if isinstance(data, list):
+        return any(_has_null_character(item) for item in data)
+    if isinstance(data, dict):
+        return any(_has_null_character(k) or _has_null_character(v) for k, v in data.items())
+    return False
+
+
 class CorrectionForm(forms.Form):
     """An organiser's correction of a whole sheet: the deals as JSON, with a reason."""
 
-    deals = forms.JSONField(label=_("Deals (JSON)"), widget=forms.Textarea(attrs={"rows": 12}))
+    deals = DealsJSONField(label=_("Deals (JSON)"), widget=forms.Textarea(attrs={"rows": 12}))
     reason = forms.CharField(label=_("Reason for the correction"), max_length=MAX_REASON)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
@@ -347,3 +385,32 @@ class CorrectionForm(forms.Form):
         if not isinstance(deals, list):
             raise forms.ValidationError(_("The deals must be a JSON list of deals."))
         return deals
+
+
+# Game points of one adjustment: far beyond any evening (a game is a few thousand points), far inside the
+# database's 32-bit integer, so 2^31 is a refusal that names the field, never a 500.
+MAX_ADJUSTMENT_POINTS = 1_000_000
+SMALL_NUMBER = 32767  # start numbers and rounds are small integers in the database
+
+
+class AdjustmentForm(forms.Form):
+    """A penalty or adjustment from the results page: the shape of each field (numbers in range, a finite
+    number of match points, text with a length cap and no NUL byte). `adjustment_create` checks the rest."""
+
+    entry = forms.IntegerField(label=_("Entry"), min_value=1, max_value=SMALL_NUMBER)
+    kind = forms.ChoiceField(label=_("Kind"), choices=Adjustment.Kind.choices)
+    match_points = forms.CharField(label=_("Match points"), required=False, max_length=20)
+    points = forms.IntegerField(label=_("Game points"), required=False, min_value=-MAX_ADJUSTMENT_POINTS,
+                                max_value=MAX_ADJUSTMENT_POINTS)
+    round_number = forms.IntegerField(label=_("Round"), required=False, min_value=1, max_value=SMALL_NUMBER)
+    reason = forms.CharField(label=_("Reason"), max_length=MAX_REASON)
+
+    def clean_match_points(self) -> Decimal:
+        raw = (self.cleaned_data.get("match_points") or "").strip() or "0"
+        try:
+            value = Decimal(raw.replace(",", "."))
+        except InvalidOperation:
+            value = None
+        if value is None or not value.is_finite():  # NaN and Infinity parse, but are no amount of points
+            raise forms.ValidationError(_("“%(value)s” is not a number."), params={"value": raw}, code="invalid")
+        return value

@@ -21,6 +21,15 @@ def new_table_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+# A card's token is one character longer than a game link's (33 random bytes, 264 bits): `t/<token>/`
+# tells a card from a game link by its length, without a query.
+CARD_TOKEN_LENGTH = 44
+
+
+def new_card_token() -> str:
+    return secrets.token_urlsafe(33)
+
+
 class Sheet(models.Model):
     class Status(models.TextChoices):
         ENTERED = "entered", _("Being entered")
@@ -105,6 +114,55 @@ class TableLink(models.Model):
         return f"{self.game} · {self.side}"
 
 
+class TableCard(models.Model):
+    """One seat side's link of one table for the whole event: the QR code on the card that stays on the
+    table all evening. It opens the sheet of whatever game sits at that table in the released round, with
+    the rights of its side; a revoked card stops working at once and a new one is printed."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="table_cards")
+    table_number = models.PositiveIntegerField(_("table"))
+    side = models.CharField(max_length=1, choices=SIDES)
+    token = models.CharField(max_length=64, unique=True, default=new_card_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "table_number", "side"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "table_number", "side"], condition=Q(revoked_at__isnull=True),
+                name="tablecard_one_active_per_side",
+            ),
+        ]
+        verbose_name = _("table card")
+        verbose_name_plural = _("table cards")
+
+    def __str__(self):
+        return f"{self.event} · {self.table_number} · {self.side}"
+
+
+class TeamLink(models.Model):
+    """A team's personal link for the event ("where do I play now"): it follows the entry from table to
+    table and leads to the sheet of its side at its current table."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="team_links")
+    token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["entry"], condition=Q(revoked_at__isnull=True), name="teamlink_one_active_per_entry"
+            ),
+        ]
+        verbose_name = _("team link")
+        verbose_name_plural = _("team links")
+
+    def __str__(self):
+        return str(self.entry)
+
+
 class SheetChange(models.Model):
     """The history of a sheet: who changed what, when, from where, before and after."""
 
@@ -112,12 +170,14 @@ class SheetChange(models.Model):
         DEAL_CREATE = "deal_create", _("Deal added")
         DEAL_UPDATE = "deal_update", _("Deal changed")
         DEAL_DELETE = "deal_delete", _("Deal deleted")
+        DEAL_INSERT = "deal_insert", _("Deal inserted")
         SUBMIT = "submit", _("Submitted")
         CONFIRM = "confirm", _("Confirmed")
         DISPUTE = "dispute", _("Disputed")
         CORRECT = "correct", _("Corrected by the organiser")
         LOCK = "lock", _("Locked")
         REOPEN = "reopen", _("Reopened")
+        SWITCH_SIDE = "switch_side", _("Entering side switched")
 
     sheet = models.ForeignKey(Sheet, on_delete=models.CASCADE, related_name="changes")
     action = models.CharField(max_length=20, choices=Action.choices)
@@ -173,6 +233,11 @@ class Adjustment(models.Model):
         return f"{self.entry}: {self.get_kind_display()} ({self.reason})"
 
 
+def export_file_path(instance: "Export", filename: str) -> str:
+    """A random folder per file: export names cannot be guessed, and the download keeps the readable name."""
+    return f"exports/{secrets.token_urlsafe(24)}/{filename}"
+
+
 class Export(models.Model):
     class Kind(models.TextChoices):
         CSV = "csv", "CSV"
@@ -191,7 +256,7 @@ class Export(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     progress = models.PositiveSmallIntegerField(default=0)
     task_id = models.CharField(max_length=64, blank=True)
-    file = models.FileField(upload_to="exports/", blank=True)
+    file = models.FileField(upload_to=export_file_path, max_length=255, blank=True)
     error = models.TextField(blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -139,28 +139,51 @@ def _names(entries: dict[int, Entry], *ids) -> list[Entry]:
     return [entries[i] for i in ids if i in entries]
 
 
+def _draw_tables(event: Event, number: int) -> list[dict]:
+    entries = _entries_by_id(event)
+    games = Game.objects.filter(round__event=event, round__number=number).order_by("is_bye", "table_number")
+    tables = []
+    for game in games:
+        side_a = _names(entries, game.entry_a_id, game.entry_a_partner_id)
+        side_b = _names(entries, game.entry_b_id, game.entry_b_partner_id)
+        search = " ".join(_search_text(e) for e in side_a + side_b)
+        tables.append({"game": game, "side_a": side_a, "side_b": side_b, "search": search})
+    return tables
+
+
 @require_GET
 @public_event("public_draw")
 def draw(request, event: Event):
     """Tonight's draw (the latest released round, or ?round=N) with a find-your-table filter.
-    Without JavaScript `?q=` filters on the server. Queries: 4."""
-    rounds = _released_rounds(event)
+    Without JavaScript `?q=` filters on the server. Queries: 2 cached, 4 otherwise.
+
+    A released round's games never change (only a draft can be edited), so the table list is cached under
+    the round's own version: its id and release time (a round drawn and released again gets a new key)."""
+    released = {
+        number: (pk, released_at)
+        for number, pk, released_at in Round.objects.filter(event=event, status__in=SNAPSHOT_ROUND_STATUSES)
+        .order_by("number")
+        .values_list("number", "pk", "released_at")
+    }
+    rounds = list(released)
     number = _int_param(request, "round")
     if number not in rounds:
         number = max(rounds, default=None)
-    tables = []
-    if number is not None:
-        entries = _entries_by_id(event)
-        games = Game.objects.filter(round__event=event, round__number=number).order_by("is_bye", "table_number")
-        for game in games:
-            side_a = _names(entries, game.entry_a_id, game.entry_a_partner_id)
-            side_b = _names(entries, game.entry_b_id, game.entry_b_partner_id)
-            search = " ".join(_search_text(e) for e in side_a + side_b)
-            tables.append({"game": game, "side_a": side_a, "side_b": side_b, "search": search})
     query = (request.GET.get("q") or "").strip().lower()[:100]
-    if query:
-        tables = [t for t in tables if query in t["search"]]
-    return _render(request, "public/draw.html", event, {"rounds": rounds, "number": number, "tables": tables,
+    list_html = ""
+    if number is not None:
+        if query:
+            tables = [t for t in _draw_tables(event, number) if query in t["search"]]
+            list_html = render_to_string("public/_draw_list.html", {"tables": tables, "query": query})
+        else:
+            pk, released_at = released[number]
+            stamp = released_at.timestamp() if released_at else "-"
+            key = ":".join(str(p) for p in ("public", event.pk, get_language(), "draw", number, pk, stamp))
+            list_html = cache.get(key)
+            if list_html is None:
+                list_html = render_to_string("public/_draw_list.html", {"tables": _draw_tables(event, number)})
+                cache.set(key, list_html, CACHE_SECONDS)
+    return _render(request, "public/draw.html", event, {"rounds": rounds, "number": number, "list_html": list_html,
                                                        "query": request.GET.get("q", "")[:100]}, "draw")
 
 

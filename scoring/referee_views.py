@@ -19,7 +19,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponseRedirect, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseNotModified, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -28,11 +28,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from scoring.announcement_words import announcement_buttons
 from scoring.exceptions import DealInvalid, ScoringError, SheetConflict, TableClosed
 from scoring.forms import PASS, DealForm, DisputeForm, RuleFacts, VersionForm, deal_initial
+from scoring.models import Sheet, TableLink
 from scoring.rules import RuleSetError
 from scoring.selectors import (
     SheetAccess,
+    deal_summary,
     first_dealer,
     game_sides,
     organiser_access,
@@ -44,6 +47,7 @@ from scoring.selectors import (
 from scoring.services import (
     deal_create,
     deal_delete,
+    deal_insert,
     deal_update,
     game_rules,
     sheet_confirm,
@@ -52,6 +56,8 @@ from scoring.services import (
     sheet_score,
     sheet_submit,
 )
+from tournaments.models import Round
+from tournaments.permissions import require_organiser
 
 
 def _wants_json(request) -> bool:
@@ -88,6 +94,9 @@ def organiser_sheet_view(view):
 
 
 def _names(access: SheetAccess) -> tuple[str, list]:
+    if access.card is not None:
+        # Writes name the game: a deal sent late (offline) never lands in the next round's game.
+        return "scoring:card-game", [access.card.token, access.game.pk]
     if access.link is not None:
         return "scoring:referee", [access.link.token]
     return "scoring:sheet", [access.sheet.pk]
@@ -98,7 +107,18 @@ def _urls(access: SheetAccess) -> dict[str, str]:
     prefix, args = _names(access)
     names = {"page": "", "check": "-check", "create": "-deal-create", "submit": "-submit", "confirm": "-confirm",
              "dispute": "-dispute"}
-    return {key: reverse(prefix + suffix, args=args) for key, suffix in names.items()}
+    urls = {key: reverse(prefix + suffix, args=args) for key, suffix in names.items()}
+    # A table card acts through its side's game link, so both poll that link's version.
+    if access.link is not None:
+        urls["version"] = reverse("scoring:referee-version", args=[access.link.token])
+    else:
+        urls["version"] = reverse("scoring:sheet-version", args=[access.sheet.pk])
+    return urls
+
+
+def _insert_url(access: SheetAccess, position: int) -> str:
+    prefix, args = _names(access)
+    return reverse(prefix + "-deal-insert", args=[*args, position])
 
 
 def _deal_urls(access: SheetAccess, position: int) -> tuple[str, str]:
@@ -133,34 +153,51 @@ def _live_context(access: SheetAccess) -> dict[str, Any]:
         "urls": urls,
         "side": access.link.side if access.link else None,
         "deals_json": [row.data for row in view.rows],
+        # Once the game is over the page shows the result and the submit button, not a form for a deal
+        # that the rules would refuse; a deal can still be changed or a forgotten one inserted.
+        "show_form": perms["edit"] and not view.result.get("finished"),
         "dispute_form": DisputeForm(initial={"version": access.sheet.version}),
     }
 
 
 def _page_context(request, access: SheetAccess, *, form: DealForm | None = None,
-                  edit: int | None = None) -> dict[str, Any]:
+                  edit: int | None = None, insert: int | None = None) -> dict[str, Any]:
     facts = _facts(access)
     context = _live_context(access)
     sides = game_sides(access.game)
-    if form is None and context["perms"]["edit"]:
+    rows = context["rows"]
+    if edit is not None and not 0 <= edit < len(rows):
+        edit = None
+    if insert is not None and (edit is not None or not 0 <= insert <= len(rows)):
+        insert = None
+    if form is None and context["perms"]["edit"] and (context["show_form"] or edit is not None
+                                                       or insert is not None):
         initial = {"version": access.sheet.version, "client_id": uuid.uuid4().hex}
-        rows = context["rows"]
-        if edit is not None and 0 <= edit < len(rows):
+        if edit is not None:
             initial.update(deal_initial(rows[edit]["row"].data))
             initial["client_id"] = ""
-        else:
-            edit = None
         form = DealForm(initial=initial, facts=facts, organiser=access.organiser)
+    if edit is not None:
+        form_action = _deal_urls(access, edit)[0]
+    elif insert is not None:
+        form_action = _insert_url(access, insert)
+    else:
+        form_action = context["urls"]["create"]
     context.update({
         "form": form,
         "facts": facts,
         "sides": sides,
         "edit": edit,
-        "form_action": _deal_urls(access, edit)[0] if edit is not None else context["urls"]["create"],
+        "insert": insert,
+        "form_action": form_action,
         "pass_value": PASS,
         "facts_totals": facts.deal_totals,
         "dealer": first_dealer(access.game, sides),
     })
+    if form is not None and "declarations_a" in form.fields:
+        context["picker"] = announcement_buttons()
+        context["picker_teams"] = [{"field": "declarations_a", "label": sides["A"]["label"]},
+                                   {"field": "declarations_b", "label": sides["B"]["label"]}]
     return context
 
 
@@ -168,11 +205,15 @@ def _live_html(request, access: SheetAccess) -> str:
     return render_to_string("scoring/referee/_live.html", _live_context(access), request=request)
 
 
-def _page(request, access: SheetAccess, *, form=None, edit=None, status=200):
+def _page(request, access: SheetAccess, *, form=None, edit=None, insert=None, status=200):
     template = "scoring/round/sheet.html" if access.organiser else "scoring/referee/sheet.html"
-    context = _page_context(request, access, form=form, edit=edit)
+    context = _page_context(request, access, form=form, edit=edit, insert=insert)
     if access.organiser:
         context["history"] = sheet_history(access.sheet)
+        for change in context["history"]:
+            # The deal a change wrote (or removed), in words: announcements too, not only how many.
+            data = change.after if isinstance(change.after, dict) else change.before
+            change.deal_words = deal_summary(data) if isinstance(data, dict) and "contract" in data else ""
         context["deals_json_text"] = json.dumps(context["deals_json"], indent=1, ensure_ascii=False)
     return render(request, template, context, status=status)
 
@@ -196,9 +237,14 @@ def _position_param(request, name: str) -> int | None:
 
 @require_GET
 def sheet_page(request, access: SheetAccess):
-    """The sheet page. `?edit=<position>` (0-based) opens that deal in the form (without JavaScript)."""
+    """The sheet page. `?edit=<position>` (0-based) opens that deal in the form, `?insert=<position>` a new
+    deal to insert there (both without JavaScript). `?live=1` answers only the live part (deals, totals,
+    status, actions), which the page's poller swaps in when the sheet's version moves."""
     try:
-        return _page(request, access, edit=_position_param(request, "edit"))
+        if request.GET.get("live") == "1":
+            return HttpResponse(_live_html(request, access))
+        return _page(request, access, edit=_position_param(request, "edit"),
+                     insert=_position_param(request, "insert"))
     except RuleSetError as exc:
         return _rule_set_broken(request, exc)
 
@@ -215,13 +261,18 @@ def deal_check(request, access: SheetAccess):
         return _rule_set_broken(request, exc)
     form = DealForm(request.POST, facts=facts, organiser=access.organiser)
     position = _position_param(request, "position")
+    insert = _position_param(request, "insert")
     deals = [row.data for row in sheet_view(access.sheet).rows]
-    if position is None or position >= len(deals):
-        position = len(deals)
+    if insert is not None and insert <= len(deals):
+        position = insert
+    elif position is None or position >= len(deals):
+        position, insert = len(deals), None
     if not form.is_valid():
         return JsonResponse({"valid": False, "errors": form.field_errors(), "preview": None})
     if position == len(deals):
         deals.append(form.deal)
+    elif insert is not None:
+        deals.insert(position, form.deal)
     else:
         deals[position] = form.deal
     result = sheet_score(event=access.event, deals=deals)
@@ -244,7 +295,8 @@ def deal_check(request, access: SheetAccess):
     return JsonResponse({"valid": True, "errors": {}, "preview": preview})
 
 
-def _write_failed(request, access: SheetAccess, form, exc: ScoringError, position: int, *, editing: bool):
+def _write_failed(request, access: SheetAccess, form, exc: ScoringError, position: int, *, editing: bool,
+                  inserting: bool = False):
     if isinstance(exc, DealInvalid):
         form.add_engine_errors(exc.errors, position)
     else:
@@ -262,7 +314,8 @@ def _write_failed(request, access: SheetAccess, form, exc: ScoringError, positio
         if isinstance(exc, SheetConflict):
             body.update(version=exc.sheet.version, live=_live_html(request, access))
         return JsonResponse(body, status=exc.status_code)
-    return _page(request, access, form=form, edit=position if editing else None, status=exc.status_code)
+    return _page(request, access, form=form, edit=position if editing else None,
+                 insert=position if inserting else None, status=exc.status_code)
 
 
 def _written(request, access: SheetAccess, sheet, message: str, status: int = 200):
@@ -274,10 +327,10 @@ def _written(request, access: SheetAccess, sheet, message: str, status: int = 20
     return HttpResponseRedirect(_urls(access)["page"])
 
 
-def _form_invalid(request, access, form, position):
+def _form_invalid(request, access, form, position, insert=None):
     if _wants_json(request):
         return JsonResponse({"ok": False, "errors": form.field_errors(), "code": "invalid"}, status=400)
-    return _page(request, access, form=form, edit=position, status=400)
+    return _page(request, access, form=form, edit=position, insert=insert, status=400)
 
 
 @require_POST
@@ -312,6 +365,30 @@ def deal_save(request, access: SheetAccess, position: int | None = None):
     if position is None:
         return _written(request, access, write.sheet, _("Deal %(number)s saved.") % {"number": number}, status=201)
     return _written(request, access, write.sheet, _("Deal %(number)s changed.") % {"number": number})
+
+
+@require_POST
+def deal_insert_save(request, access: SheetAccess, position: int):
+    """Insert a forgotten deal before the deal at `position` (0-based) from the deal form; every later deal
+    is checked again. 201 (JSON) or a redirect; 400/409/403 as `deal_save`."""
+    try:
+        form = DealForm(request.POST, facts=_facts(access), organiser=access.organiser)
+    except RuleSetError as exc:
+        return _rule_set_broken(request, exc)
+    if not form.is_valid():
+        return _form_invalid(request, access, form, None, insert=position)
+    cleaned = form.cleaned_data
+    try:
+        write = deal_insert(sheet=access.sheet, position=position, data=form.deal, version=cleaned["version"],
+                            client_id=cleaned.get("client_id") or "", actor=access.actor,
+                            reason=cleaned.get("reason", ""))
+    except ScoringError as exc:
+        return _write_failed(request, access, form, exc, position, editing=False, inserting=True)
+    if not write.created:
+        return _written(request, access, write.sheet, _("This deal was already saved."), status=200)
+    return _written(request, access, write.sheet,
+                    _("Deal %(number)s inserted; the later deals moved down by one.") % {"number": position + 1},
+                    status=201)
 
 
 @require_POST
@@ -389,3 +466,47 @@ def dispute(request, access: SheetAccess):
     except ScoringError as exc:
         return _action_failed(request, access, exc)
     return _written(request, access, sheet, _("The sheet is disputed. The other side has been told why."))
+
+
+# --- live updates: the version the pages poll ----------------------------------------------------------
+
+
+def version_answer(request, state: dict[str, Any]):
+    """A tiny JSON of the sheet's (or round's) state with an ETag, so that an unchanged poll is a 304 with
+    no body. `no-cache` (not `no-store`) lets the browser keep the answer and revalidate it every time."""
+    etag = '"{}"'.format("-".join(str(v) for v in state.values()))
+    response = HttpResponseNotModified() if etag in request.headers.get("If-None-Match", "") else JsonResponse(state)
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@require_GET
+def table_version(request, token: str):
+    """`t/<token>/version.json`: {"version", "status", "entering_side", "open"} of the link's sheet, polled
+    by both sides' pages every few seconds. One indexed query (by token); 304 when unchanged. Permission:
+    the link itself (an unknown or revoked token is a 404)."""
+    row = (
+        TableLink.objects.filter(token=token, revoked_at__isnull=True, game__is_bye=False)
+        .values_list("game__sheet__version", "game__sheet__status", "game__sheet__entering_side",
+                     "game__round__status")
+        .first()
+    ) if isinstance(token, str) and len(token) <= 64 else None
+    if row is None:
+        raise Http404
+    version, status, entering, round_status = row
+    return version_answer(request, {"version": version or 0, "status": status or "", "entering_side": entering or "",
+                                     "open": round_status == Round.Status.RELEASED})
+
+
+@login_required
+@require_GET
+def sheet_version(request, sheet_id: int):
+    """`o/scores/sheet/<id>/version.json` for the organiser's sheet page. Permission: an organiser of the
+    sheet's club (404 otherwise). Two queries (the sheet, the membership); 304 when unchanged."""
+    row = Sheet.objects.filter(pk=sheet_id).values_list(
+        "version", "status", "entering_side", "game__round__event__club_id").first()
+    if row is None:
+        raise Http404
+    require_organiser(request.user, row[3])
+    return version_answer(request, {"version": row[0], "status": row[1], "entering_side": row[2], "open": True})

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db.models import Count, Sum
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -21,10 +22,18 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.cards import round_cards_pdf
 from scoring.exceptions import DealInvalid, ScoringError
-from scoring.forms import CorrectionForm, RoundCloseForm
-from scoring.models import TableLink
+from scoring.forms import CorrectionForm, RoundCloseForm, VersionForm
+from scoring.models import Sheet, TableLink
+from scoring.referee_views import version_answer
 from scoring.selectors import organiser_access, organiser_round, round_overview
-from scoring.services import Actor, round_sheets_lock, sheet_correct, table_link_revoke, table_links_ensure
+from scoring.services import (
+    Actor,
+    round_sheets_lock,
+    sheet_correct,
+    sheet_entering_side_switch,
+    table_link_revoke,
+    table_links_ensure,
+)
 from tournaments.exceptions import TournamentError
 from tournaments.models import Round
 from tournaments.permissions import require_organiser
@@ -52,6 +61,7 @@ def round_sheets(request, round_id: int):
         "overview": overview,
         "close_form": RoundCloseForm(),
         "referee_base": referee_url,
+        "live_version": sum(t.sheet.version for t in overview.tables if t.sheet),
     }
     return render(request, "scoring/round/round.html", context)
 
@@ -132,10 +142,45 @@ def sheet_correct_view(request, sheet_id: int):
                       reason=data["reason"])
     except DealInvalid as exc:
         for error in exc.errors:
-            prefix = _("Deal %(number)s") % {"number": error["deal"] + 1} if error.get("deal") is not None else ""
-            messages.error(request, f"{prefix}: {error['message']}" if prefix else error["message"])
+            messages.error(request, error["message"])  # the engine's message names its deal
     except ScoringError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("The sheet is corrected; the history keeps the change and its reason."))
+    return HttpResponseRedirect(url)
+
+
+@login_required
+@require_GET
+def round_version(request, round_id: int):
+    """`o/scores/round/<id>/version.json`, polled by the round view: the round's status and a fingerprint
+    of its sheets (every write bumps a sheet's version, so the sum moves). Three small queries (round,
+    membership, one aggregate over the round's sheets by the game index); 304 when unchanged. Permission:
+    an organiser of the round's club."""
+    round = organiser_round(request, round_id)
+    agg = Sheet.objects.filter(game__round_id=round.pk).aggregate(versions=Sum("version"), sheets=Count("id"))
+    return version_answer(request, {"version": agg["versions"] or 0, "sheets": agg["sheets"],
+                                    "status": round.status})
+
+
+@never_cache
+@login_required
+@require_POST
+def sheet_switch_side_view(request, sheet_id: int):
+    """One tap on the round view: the other side enters this sheet from now on (the entering side's phone
+    died); the first side confirms. Recorded in the sheet's history."""
+    access = organiser_access(request, sheet_id)
+    form = VersionForm(request.POST)
+    url = _round_url(access.round)
+    if not form.is_valid():
+        messages.error(request, _("The page was out of date; try again."))
+        return HttpResponseRedirect(url)
+    try:
+        sheet = sheet_entering_side_switch(sheet=access.sheet, version=form.cleaned_data["version"],
+                                           actor=access.actor, reason=form.cleaned_data.get("reason", ""))
+    except ScoringError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Table %(table)s: %(side)s enters the sheet now; the other side confirms it.")
+                         % {"table": access.game.table_number, "side": sheet.get_entering_side_display()})
     return HttpResponseRedirect(url)

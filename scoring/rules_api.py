@@ -8,7 +8,7 @@ request's language (LocaleMiddleware: language cookie, then Accept-Language).
 from __future__ import annotations
 
 from django.http import QueryDict
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers
@@ -94,14 +94,14 @@ EXAMPLE_INVALID = {
     "deals": [
         {"outcome": None, "score": None, "held": None, "collected": None, "errors": [
             {"deal": 0, "field": "tricks", "code": "sum_mismatch",
-             "message": "Trick points must add up to 162; got 92 + 72 = 164."}]},
+             "message": "Deal 1: Trick points must add up to 162; got 92 + 72 = 164."}]},
     ],
     "totals": {"A": 0, "B": 0},
     "held": 0,
     "finished": False,
     "winner": None,
     "errors": [{"deal": 0, "field": "tricks", "code": "sum_mismatch",
-                "message": "Trick points must add up to 162; got 92 + 72 = 164."}],
+                "message": "Deal 1: Trick points must add up to 162; got 92 + 72 = 164."}],
 }
 
 
@@ -157,7 +157,7 @@ class RulesScoreApi(APIView):
             return Response(_body_error(str(exc.detail)), status=400)
         if isinstance(game, QueryDict):  # what DRF gives for an empty body
             return Response(_body_error(gettext("the body is empty.")), status=400)
-        result = score_game(game, translate=gettext)
+        result = score_game(game, translate=gettext, ngettext=ngettext)
         return Response(result, status=200 if result["valid"] else 400)
 
 

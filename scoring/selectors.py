@@ -11,11 +11,12 @@ from typing import Any
 
 from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
+from scoring.announcement_words import announcement_words
 from scoring.exceptions import TableClosed
 from scoring.forms import SIDE_LABELS, SUIT_SYMBOLS
-from scoring.models import Deal, Sheet, SheetChange, TableLink
+from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink
 from scoring.services import Actor, sheet_score, table_links_ensure
 from tournaments.models import Entry, Game, Round
 from tournaments.permissions import require_organiser
@@ -30,11 +31,13 @@ GAME_RELATED = ("round__event__club",)
 
 @dataclass
 class SheetAccess:
-    """One actor reaching one sheet: through a table link (`link`), or as an organiser of its club."""
+    """One actor reaching one sheet: through a table link (`link`), or as an organiser of its club. Through
+    a table card (`card`), `link` is the game's link of the card's side, which the actor acts as."""
 
     sheet: Sheet
     actor: Actor
     link: TableLink | None = None
+    card: TableCard | None = None
 
     @property
     def game(self) -> Game:
@@ -195,9 +198,13 @@ def deal_summary(data: dict[str, Any]) -> str:
         team = item if isinstance(item, str) else item.get("team")
         parts.append(_("belote %(side)s") % {"side": short_side(team)})
     declarations = data.get("declarations") or {}
-    count = sum(len(v or []) for v in declarations.values())
-    if count:
-        parts.append(ngettext("%(count)s announcement", "%(count)s announcements", count) % {"count": count})
+    if isinstance(declarations, dict):
+        # In words, so that the other side checks what was announced, not just how many.
+        for team in ("A", "B"):
+            items = declarations.get(team) or []
+            if isinstance(items, list) and items:
+                words = ", ".join(announcement_words(item) for item in items)
+                parts.append(f"{short_side(team)}: {words}")
     return " · ".join(parts)
 
 

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import F, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from scoring.exceptions import (
     DealInvalid,
@@ -92,9 +93,34 @@ def game_rules(event) -> dict[str, Any]:
     return {"rules": rules.get("rules"), "options": dict(rules.get("options") or {})}
 
 
+def seat_side(side: str) -> str:
+    """A side as the table knows it: "N/S" or "E/W" ("O/W" in German), never the code A or B."""
+    return {"A": pgettext("sides", "N/S"), "B": pgettext("sides", "E/W")}.get(side, side)
+
+
+class _SeatTemplate(str):
+    """A translated engine message whose team parameters read as the table's seats: the engine names
+    teams "A" and "B", which a referee at a table of N/S and E/W never sees."""
+
+    def format(self, *args, **params):
+        for key in ("team", "other"):
+            if params.get(key) in ("A", "B"):
+                params[key] = seat_side(params[key])
+        return str.format(self, *args, **params)
+
+
+def _seat_translate(template: str) -> str:
+    return _SeatTemplate(_(template))
+
+
+def _seat_ngettext(singular: str, plural: str, number: int) -> str:
+    return _SeatTemplate(ngettext(singular, plural, number))
+
+
 def sheet_score(*, event, deals: list[dict[str, Any]]) -> dict[str, Any]:
-    """The rules engine's §6 result for `deals` under the event's rule set, messages in the user's language."""
-    return score_game({**game_rules(event), "deals": deals}, translate=_)
+    """The rules engine's §6 result for `deals` under the event's rule set, messages in the user's language
+    with teams named by their seats (N/S, E/W)."""
+    return score_game({**game_rules(event), "deals": deals}, translate=_seat_translate, ngettext=_seat_ngettext)
 
 
 def _cache(sheet: Sheet, result: dict[str, Any], deal_count: int) -> None:
@@ -388,6 +414,46 @@ def deal_delete(*, sheet: Sheet, position: int, version: int, actor: Actor, reas
     return SheetWrite(sheet=locked, deal=None, created=False, deals=rest)
 
 
+def deal_insert(*, sheet: Sheet, position: int, data: dict[str, Any], version: int, client_id: str, actor: Actor,
+                reason: str = "") -> SheetWrite:
+    """Insert a forgotten deal `data` at `position` (0-based; the deal there and every later one move down by
+    one; `position` equal to the number of deals appends). The whole sheet is checked again, so a later deal
+    that no longer fits (e.g. played after the game would now be over) refuses the insert with its error.
+
+    Idempotent by `client_id` like `deal_create`. Raises FieldRequired, SheetConflict, SideNotAllowed /
+    SheetStateError (not this actor's turn, or code="no_such_deal" for a position past the end), DealInvalid."""
+    if not isinstance(client_id, str) or not CLIENT_ID_RE.match(client_id):
+        raise FieldRequired("client_id", _("A client id (Idempotency-Key) of 1 to 64 letters, digits or _ . : - is "
+                                           "required so that a retried request is not stored twice."))
+    with transaction.atomic():
+        locked = _lock(sheet)
+        replay = _replayed_create(locked, client_id)
+        if replay is not None:
+            return replay
+        _raise(entry_refusal(locked, actor))
+        reason = _check_reason(actor, reason)
+        _check_version(locked, version)
+        deals = _deals_of(locked)
+        if type(position) is not int or not 0 <= position <= len(deals):
+            raise SheetStateError(
+                _("A deal can be inserted before deal 1 to %(count)s or after the last one; got position %(got)s.")
+                % {"count": len(deals), "got": position + 1 if type(position) is int else position},
+                code="no_such_deal",
+            )
+        was_settled = locked.status in SETTLED
+        new = [d.data for d in deals]
+        new.insert(position, data)
+        result = _validated(locked, new)
+        later = Deal.objects.filter(sheet=locked, position__gte=position)
+        later.update(position=F("position") + _SHIFT)
+        Deal.objects.filter(sheet=locked, position__gte=_SHIFT).update(position=F("position") - _SHIFT + 1)
+        deal = Deal.objects.create(sheet=locked, position=position, data=data, client_id=client_id)
+        _after_write(locked, actor, result, len(new), was_settled=was_settled)
+        _record(locked, actor, SheetChange.Action.DEAL_INSERT, position=position, after=data, reason=reason,
+                client_id=client_id)
+    return SheetWrite(sheet=locked, deal=deal, created=True, deals=new)
+
+
 def _deal_at(deals: list[Deal], position: Any) -> Deal:
     if type(position) is not int or not 0 <= position < len(deals):
         raise SheetStateError(
@@ -465,6 +531,32 @@ def sheet_dispute(*, sheet: Sheet, version: int, actor: Actor, message: str) -> 
         locked.version += 1
         locked.save(update_fields=["status", "dispute_message", "version", "updated_at"])
         _record(locked, actor, SheetChange.Action.DISPUTE, reason=message)
+    return locked
+
+
+def sheet_entering_side_switch(*, sheet: Sheet, version: int, actor: Actor, reason: str = "") -> Sheet:
+    """An organiser lets the other side enter (the entering side's phone died): from then on the other
+    side's link types the deals and the first side confirms. One tap, so the reason is optional; the history
+    records who switched, from which side to which. Only while the sheet is being entered (or disputed).
+
+    Raises SideNotAllowed (not an organiser), SheetStateError (submitted or settled), FieldRequired /
+    SheetConflict (version)."""
+    if not actor.organiser:
+        raise SideNotAllowed(_("Only an organiser can switch the side that enters a sheet."))
+    with transaction.atomic():
+        locked = _lock(sheet)
+        if locked.status not in EDITABLE_BY_LINK:
+            raise SheetStateError(
+                _("The sheet is %(status)s: the entering side can be switched only while it is being entered.")
+                % {"status": locked.get_status_display().lower()}, code="not_entering")
+        reason = _check_reason(actor, reason, required=False)
+        _check_version(locked, version)
+        before = locked.entering_side
+        locked.entering_side = "A" if before == "B" else "B"
+        locked.version += 1
+        locked.save(update_fields=["entering_side", "version", "updated_at"])
+        _record(locked, actor, SheetChange.Action.SWITCH_SIDE, before={"entering_side": before or None},
+                after={"entering_side": locked.entering_side}, reason=reason)
     return locked
 
 

@@ -41,6 +41,7 @@ from scoring.selectors import (
 from scoring.services import (
     deal_create,
     deal_delete,
+    deal_insert,
     deal_update,
     game_rules,
     sheet_confirm,
@@ -235,6 +236,28 @@ class DealCreateApi(DealWriteBaseApi):
         client_id = request.headers.get("Idempotency-Key") or data.get("client_id") or ""
         write = deal_create(sheet=self.access.sheet, data=data["deal"], version=_version(request, data),
                             client_id=client_id.strip(), actor=self.access.actor, reason=_reason(data))
+        return self.written(write, write.deal.position if write.deal else None, replayed=not write.created,
+                            code=status.HTTP_201_CREATED if write.created else status.HTTP_200_OK)
+
+
+class DealInsertApi(DealWriteBaseApi):
+    """Insert a forgotten deal before the deal at `position` (0-based; the number of deals appends); the
+    later deals move down one place and the whole sheet is checked again. Idempotent by `Idempotency-Key`
+    like a create: 201 when stored, 200 with `replayed: true` for a key seen before."""
+
+    @extend_schema(
+        request=s.DealWriteSerializer,
+        parameters=[OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=True,
+                                     description="A client-made id of this deal (1–64 of A-Z a-z 0-9 _ . : -)."),
+                    *VERSION_PARAMS],
+        responses={201: s.DealWrittenSerializer, 200: s.DealWrittenSerializer, **ERRORS},
+    )
+    def post(self, request, position: int, **kwargs):
+        data = self.parse(s.DealWriteSerializer)
+        client_id = request.headers.get("Idempotency-Key") or data.get("client_id") or ""
+        write = deal_insert(sheet=self.access.sheet, position=position, data=data["deal"],
+                            version=_version(request, data), client_id=client_id.strip(), actor=self.access.actor,
+                            reason=_reason(data))
         return self.written(write, write.deal.position if write.deal else None, replayed=not write.created,
                             code=status.HTTP_201_CREATED if write.created else status.HTTP_200_OK)
 

@@ -16,11 +16,14 @@ no round counts from round 1). In mêlée every single-player entry gets its sid
 
 from __future__ import annotations
 
+import json
 import logging
 from collections import defaultdict
 from decimal import Decimal
+from operator import itemgetter
 
 from django.db import connection, transaction
+from django.db.models import Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -58,7 +61,12 @@ def standings_request_recompute(*, event_id: int) -> None:
 # --- the recompute service --------------------------------------------------------------------------
 
 
-def standings_recompute_if_dirty(*, event_id: int) -> dict:
+#: A worker's recompute waits until this long after the previous one (seconds): a burst of confirmations
+#: then gives one recompute at once and one that takes in the rest of the burst, not one per confirmation.
+COALESCE_SECONDS = 1.0
+
+
+def standings_recompute_if_dirty(*, event_id: int, min_interval: float = 0.0) -> dict:
     """Recompute and store the event's standings if they are marked dirty.
 
     Coalescing and crash safety come from one transaction that locks the event row, clears the dirty mark,
@@ -66,9 +74,11 @@ def standings_recompute_if_dirty(*, event_id: int) -> dict:
     - a concurrent recompute of the same event skips (row locked: the lock holder's reads start after the
       lock, so they already include every confirmation whose task could see the lock);
     - a confirmation during the recompute waits for the row, marks it dirty again and queues a new task;
-    - a worker that dies mid-way rolls back: the event stays dirty and the redelivered task recomputes.
+    - a worker that dies mid-way rolls back: the event stays dirty and the redelivered task recomputes;
+    - with `min_interval` (seconds), a dirty event whose last recompute finished less than that ago is
+      left dirty and skipped as "too_soon" with "retry_in" (seconds): the caller queues itself again then.
 
-    Returns {"event_id", "version", "skipped", "rows"}.
+    Returns {"event_id", "version", "skipped", "rows"} (plus "retry_in" when skipped as "too_soon").
     """
     with transaction.atomic():
         event = (
@@ -81,6 +91,11 @@ def standings_recompute_if_dirty(*, event_id: int) -> dict:
             return {"event_id": event_id, "version": None, "skipped": "busy" if busy else "missing", "rows": 0}
         if not event.standings_dirty:
             return {"event_id": event_id, "version": event.standings_version, "skipped": "clean", "rows": 0}
+        if min_interval > 0 and event.standings_computed_at is not None:
+            since = (timezone.now() - event.standings_computed_at).total_seconds()
+            if 0 <= since < min_interval:
+                return {"event_id": event_id, "version": event.standings_version, "skipped": "too_soon",
+                        "rows": 0, "retry_in": round(min_interval - since, 3)}
         rows = _store(event)
     return {"event_id": event_id, "version": event.standings_version, "skipped": False, "rows": rows}
 
@@ -94,11 +109,24 @@ def standings_recompute(*, event_id: int) -> dict:
 
 
 def _store(event: Event) -> int:
-    """Inside the caller's transaction, with the event row locked: compute, overwrite, bump the version."""
-    rows = standings_compute(event=event)
-    Standing.objects.filter(event=event).delete()
-    # One INSERT on PostgreSQL (client-side binding has no parameter limit); SQLite splits as it must.
-    Standing.objects.bulk_create(rows)
+    """Inside the caller's transaction, with the event row locked: compute, rewrite the snapshot rounds from
+    the first one that changed onward, bump the version. Returns the number of rows written.
+
+    Earlier rounds whose stored rows equal the fresh ones (every column but `computed_at`) are left alone,
+    so a confirmation in tonight's last round rewrites that round only. Rows are written without a model
+    instance each: on PostgreSQL one `INSERT ... SELECT FROM jsonb_to_recordset(...)` with the rows as one
+    JSON parameter (quoting one string instead of 17 values a row), elsewhere `bulk_create`."""
+    fresh = _compute_rows(event)
+    by_round: dict[int, list[dict]] = defaultdict(list)
+    for row in fresh:
+        by_round[row["round_number"]].append(row)
+    first_changed = _first_changed_round(event, by_round)
+    if first_changed is not None:
+        Standing.objects.filter(event=event, round_number__gte=first_changed).delete()
+        rows = [row for number in sorted(by_round) if number >= first_changed for row in by_round[number]]
+        _insert_rows(rows)
+    else:
+        rows = []
     now = timezone.now()
     event.standings_dirty = False
     event.standings_version += 1
@@ -107,6 +135,59 @@ def _store(event: Event) -> int:
         standings_dirty=False, standings_version=event.standings_version, standings_computed_at=now
     )
     return len(rows)
+
+
+#: The columns compared to tell whether a stored snapshot round is still right (all but id and computed_at).
+_COMPARED = (
+    "entry_id", "rank", "games", "wins", "draws", "losses", "byes", "match_points", "total_points",
+    "points_against", "deals_won", "penalties", "metrics",
+)
+
+
+def _first_changed_round(event: Event, by_round: dict[int, list[dict]]) -> int | None:
+    """The lowest round whose stored rows differ from `by_round` (or that is stored but no longer
+    computed, or computed but not stored); None when the stored snapshot is already right. One query."""
+    stored: dict[int, list[tuple]] = defaultdict(list)
+    snapshot = Standing.objects.filter(event=event).order_by("round_number", "entry_id")
+    for number, *values in snapshot.values_list("round_number", *_COMPARED):
+        stored[number].append(tuple(values))
+    changed = set(stored) ^ set(by_round)
+    compared = itemgetter(*_COMPARED)
+    for number, rows in sorted(by_round.items()):
+        if number in changed:
+            continue
+        if stored[number] != sorted(map(compared, rows)):
+            changed.add(number)
+            break  # every later round is rewritten anyway
+    return min(changed, default=None)
+
+
+_INSERT_SQL = """
+INSERT INTO {table} (event_id, round_number, entry_id, rank, games, wins, draws, losses, byes, match_points,
+                     total_points, points_against, deals_won, penalties, metrics, computed_at)
+SELECT event_id, round_number, entry_id, rank, games, wins, draws, losses, byes, match_points,
+       total_points, points_against, deals_won, penalties, metrics, computed_at
+  FROM jsonb_to_recordset(%s::jsonb) AS r(
+       event_id bigint, round_number smallint, entry_id bigint, rank integer, games smallint, wins smallint,
+       draws smallint, losses smallint, byes smallint, match_points numeric, total_points integer,
+       points_against integer, deals_won integer, penalties numeric, metrics jsonb, computed_at timestamptz)
+"""
+
+
+def _insert_rows(rows: list[dict]) -> None:
+    """Insert snapshot rows (dicts of Standing attnames) in one statement, whatever their number."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        Standing.objects.bulk_create([Standing(**row) for row in rows])
+        return
+    payload = json.dumps(
+        [{**row, "match_points": str(row["match_points"]), "penalties": str(row["penalties"]),
+          "computed_at": row["computed_at"].isoformat()} for row in rows],
+        separators=(",", ":"),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(_INSERT_SQL.format(table=connection.ops.quote_name(Standing._meta.db_table)), [payload])
 
 
 # --- computing --------------------------------------------------------------------------------------
@@ -128,7 +209,7 @@ WITH part AS (
     SELECT g.id, r.number, r.status, g.is_bye, g.entry_b_partner_id, 'B', 'A'
       FROM {game} g JOIN {round} r ON r.id = g.round_id
      WHERE r.event_id = %(event)s AND g.entry_b_partner_id IS NOT NULL
-),
+),{won_cte}
 played AS (
     SELECT p.entry_id, p.round_number, p.is_bye, p.round_status,
            (s.status IN ('confirmed', 'locked')) AS counted,
@@ -141,7 +222,7 @@ played AS (
                 WHEN s.total_a = s.total_b THEN 'D'
                 ELSE 'L' END AS outcome,
            {deals_won} AS deals_won
-      FROM part p LEFT JOIN {sheet} s ON s.game_id = p.game_id
+      FROM part p LEFT JOIN {sheet} s ON s.game_id = p.game_id{won_join}
 ),
 per_round AS (
     SELECT entry_id, round_number,
@@ -164,13 +245,22 @@ ORDER BY entry_id, round_number
 """
 
 # Deals a side won on one sheet: deal scores come from the rules engine's result cached on the sheet.
+# PostgreSQL reads each counted sheet's deals once, for both sides, in a CTE (reading them once per side
+# and entry took four fifths of the query); SQLite counts per side inline.
+_WON_CTE = """
+won AS (
+    SELECT s.id AS sheet_id,
+           COUNT(*) FILTER (WHERE (d.deal #>> '{{score,A}}')::numeric > (d.deal #>> '{{score,B}}')::numeric) AS a,
+           COUNT(*) FILTER (WHERE (d.deal #>> '{{score,B}}')::numeric > (d.deal #>> '{{score,A}}')::numeric) AS b
+      FROM {sheet} s JOIN {game} g ON g.id = s.game_id JOIN {round} r ON r.id = g.round_id
+     CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(s.result -> 'deals') = 'array'
+                                             THEN s.result -> 'deals' ELSE '[]'::jsonb END) AS d(deal)
+     WHERE r.event_id = %(event)s AND s.status IN ('confirmed', 'locked')
+       AND jsonb_typeof(d.deal -> 'score') = 'object'
+     GROUP BY s.id
+),"""
 _DEALS_WON = {
-    "postgresql": (
-        "(SELECT COUNT(*) FROM jsonb_array_elements(CASE WHEN jsonb_typeof(s.result -> 'deals') = 'array' "
-        "THEN s.result -> 'deals' ELSE '[]'::jsonb END) AS d(deal) "
-        "WHERE jsonb_typeof(d.deal -> 'score') = 'object' "
-        "AND (d.deal -> 'score' ->> p.side)::numeric > (d.deal -> 'score' ->> p.other)::numeric)"
-    ),
+    "postgresql": "COALESCE(CASE WHEN p.side = 'A' THEN w.a ELSE w.b END, 0)",
     "sqlite": (
         "(SELECT COUNT(*) FROM json_each(s.result, '$.deals') AS d "
         "WHERE json_type(d.value, '$.score') = 'object' "
@@ -182,11 +272,13 @@ _DEALS_WON = {
 def _aggregate_rows(event_id: int) -> list[tuple]:
     """Cumulative per-(entry, round) figures, one query: (entry, round, games, wins, draws, losses, byes,
     points for, points against, deals won), only for rounds in which the entry has a game."""
+    tables = {"game": Game._meta.db_table, "round": Round._meta.db_table, "sheet": Sheet._meta.db_table}
+    postgres = connection.vendor == "postgresql"
     sql = _AGGREGATES_SQL.format(
-        game=Game._meta.db_table,
-        round=Round._meta.db_table,
-        sheet=Sheet._meta.db_table,
+        **tables,
         deals_won=_DEALS_WON[connection.vendor],
+        won_cte=_WON_CTE.format(**tables) if postgres else "",
+        won_join=" LEFT JOIN won w ON w.sheet_id = s.id" if postgres else "",
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, {"event": event_id})
@@ -205,17 +297,24 @@ def standings_compute(*, event: Event) -> list[Standing]:
     Reads in a fixed number of queries (rounds, entries, withdrawals, aggregates in SQL, counted games for
     pairwise metrics, adjustments), whatever the event's size. Ranked by `Event.ranking_precedence`
     (unknown keys ignored; the registry default when empty)."""
+    return [Standing(**row) for row in _compute_rows(event)]
+
+
+def _compute_rows(event: Event) -> list[dict]:
+    """What `standings_compute` returns, as dicts of Standing attnames (no id): no model instance per row."""
     precedence = metrics.effective_precedence(event.ranking_precedence)
     rounds = list(Round.objects.filter(event=event).values("number", "status", "seed"))
     snapshot_rounds = sorted(r["number"] for r in rounds if r["status"] in SNAPSHOT_ROUND_STATUSES)
     if not snapshot_rounds:
         return []
-    numbers = dict(Entry.objects.filter(event=event).values_list("id", "number"))
-    withdrawn_from = {}
-    for entry_id, round_number in CheckIn.objects.filter(
-        entry__event=event, status=CheckIn.Status.WITHDRAWN
-    ).values_list("entry_id", "round_number"):
-        withdrawn_from[entry_id] = min(round_number, withdrawn_from.get(entry_id, round_number))
+    # Entries with the first round they are withdrawn from, in one query.
+    numbers, withdrawn_from = {}, {}
+    for entry_id, number, withdrawn in Entry.objects.filter(event=event).annotate(
+        withdrawn=Min("checkins__round_number", filter=Q(checkins__status=CheckIn.Status.WITHDRAWN))
+    ).values_list("id", "number", "withdrawn"):
+        numbers[entry_id] = number
+        if withdrawn is not None:
+            withdrawn_from[entry_id] = withdrawn
 
     # entry id → list of cumulative rows by round, ascending.
     cumulative: dict[int, list[tuple]] = defaultdict(list)
@@ -244,7 +343,7 @@ def standings_compute(*, event: Event) -> list[Standing]:
 
     seed = lots_seed(event, rounds)
     now = timezone.now()
-    result: list[Standing] = []
+    result: list[dict] = []
     for after in snapshot_rounds:
         lines: dict[int, metrics.Line] = {}
         for entry_id, rows in cumulative.items():
@@ -286,19 +385,14 @@ def standings_compute(*, event: Event) -> list[Standing]:
                 adjustment_points=line.adjustment_points,
                 withdrawn=line.withdrawn,
             )
-            row = {
-                "id": None, "event_id": event.pk, "round_number": after, "entry_id": line.entry_id,
+            result.append({
+                "event_id": event.pk, "round_number": after, "entry_id": line.entry_id,
                 "rank": ranked.rank, "games": line.games, "wins": line.wins, "draws": line.draws,
                 "losses": line.losses, "byes": line.byes, "match_points": line.match_points,
                 "total_points": line.total_points, "points_against": line.points_against,
                 "deals_won": line.deals_won, "penalties": line.penalties, "metrics": values, "computed_at": now,
-            }
-            # Positional construction: Django's keyword path costs several times more per row.
-            result.append(Standing(*[row[name] for name in _STANDING_ATTNAMES]))
+            })
     return result
-
-
-_STANDING_ATTNAMES = [f.attname for f in Standing._meta.concrete_fields]
 
 
 # --- status and adjustments ---------------------------------------------------------------------------

@@ -19,10 +19,18 @@ _RETRY = {"autoretry_for": (DatabaseError, InterfaceError), "retry_backoff": 1, 
 @app.task(name="scoring.standings_recompute", acks_late=True, **_RETRY)
 def standings_recompute(*, event_id: int) -> dict:
     """Recompute an event's standings if they are dirty (coalesced per event); see
-    `scoring.standings.standings_recompute_if_dirty`. Returns {"event_id", "version", "skipped", "rows"}."""
-    from scoring.standings import standings_recompute_if_dirty
+    `scoring.standings.standings_recompute_if_dirty`. In a worker, a recompute asked for within
+    `COALESCE_SECONDS` of the previous one is queued again for when that time is up, so a burst of
+    confirmations gives at most two recomputes. Returns {"event_id", "version", "skipped", "rows"}."""
+    from scoring.standings import COALESCE_SECONDS, standings_recompute_if_dirty
 
-    return standings_recompute_if_dirty(event_id=event_id)
+    # Only a worker waits between recomputes; run in-process (eager, apply, direct call) it never defers.
+    request = standings_recompute.request
+    in_worker = not (request.is_eager or request.called_directly)
+    result = standings_recompute_if_dirty(event_id=event_id, min_interval=COALESCE_SECONDS if in_worker else 0.0)
+    if result["skipped"] == "too_soon":
+        standings_recompute.apply_async(kwargs={"event_id": event_id}, countdown=result["retry_in"])
+    return result
 
 
 @app.task(name="scoring.export_run", bind=True, acks_late=True, max_retries=2, default_retry_delay=5)

@@ -139,7 +139,8 @@ def _chromium():
 def phone_page(_chromium):
     """A fresh browser page the size of a small phone (360 × 740), German first like the club."""
     context = _chromium.new_context(
-        viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True, has_touch=True, locale="de-DE"
+        viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True, has_touch=True, locale="de-DE",
+        bypass_csp=True,  # Playwright's wait_for_function polls with eval(); test_csp_browser.py keeps the policy on
     )
     page = context.new_page()
     page.set_default_timeout(15_000)
@@ -149,7 +150,7 @@ def phone_page(_chromium):
 
 @pytest.fixture
 def desktop_page(_chromium):
-    context = _chromium.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    context = _chromium.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE", bypass_csp=True)
     page = context.new_page()
     page.set_default_timeout(15_000)
     yield page

@@ -148,8 +148,8 @@ class DrawInputs:
 class DrawManager:
     """Loads, draws and saves one round of one event.
 
-    `load()` runs a fixed number of queries whatever the number of entries (see `QUERIES`). `draw()` is the
-    whole operation under locks; `replace_games()` stores an edited draft the same way.
+    `load()` runs five queries whatever the number of entries. `draw()` is the whole operation under locks;
+    `edit()` swaps or moves teams in a draft and stores it the same way (`_store()`).
     """
 
     def __init__(self, event: Event, round_number: int):

@@ -4,7 +4,6 @@ Every organiser view and API endpoint uses these. Objects of another club answer
 existence of another club's event does not leak.
 """
 
-from django.contrib.auth.mixins import LoginRequiredMixin
 from django.db.models import QuerySet
 from django.http import Http404
 from rest_framework.permissions import BasePermission
@@ -37,10 +36,6 @@ def require_organiser(user, club_id: int) -> None:
     """Raise Http404 unless `user` organises the club (404: other clubs' data stays invisible)."""
     if not is_organiser(user, club_id):
         raise Http404
-
-
-class OrganiserRequiredMixin(LoginRequiredMixin):
-    """Views for organisers: login required; querysets must be narrowed with `organiser_club_ids`."""
 
 
 class IsClubOrganiser(BasePermission):

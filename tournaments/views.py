@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -289,7 +290,15 @@ def event_action(request, event, action: str):
         _fail(request, exc)
     else:
         messages.success(request, _("Done."))
-    return redirect(request.POST.get("next") or _event_url(event))
+    return redirect(_same_site(request, request.POST.get("next")) or _event_url(event))
+
+
+def _same_site(request, target: str | None) -> str | None:
+    """`target` if it stays on this site (no open redirect to another host or scheme), else None."""
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return target
+    return None
 
 
 # --- entries and check-in -------------------------------------------------------------------------------
@@ -511,9 +520,10 @@ def round_detail(request, event, number: int):
         context["previous"] = previous
     else:
         context.update(selectors.round_page(round))
+        # Table cards are made once for the whole evening, so their page is there before round 1 too.
+        context["cards_url"] = _optional_url("scoring:event-cards", event_id=event.pk)
         if round.status in (Round.Status.RELEASED, Round.Status.CLOSED):
             context["sheets_url"] = _optional_url("scoring:round", round_id=round.pk)
-            context["cards_url"] = _optional_url("scoring:round-cards", round_id=round.pk)
             context["public_url"] = _optional_url("public:draw", club_slug=event.club.slug, event_slug=event.slug)
         if round.status == Round.Status.DRAFT:
             context["draw_form"] = DrawForm(event=event, initial={"method": round.method, "regenerate": True})

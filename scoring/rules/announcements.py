@@ -17,11 +17,20 @@ from scoring.rules.cards import (
     RUN_TYPES,
     SUITS,
     TEAMS,
-    card_name,
     run_type,
     run_value,
 )
-from scoring.rules.messages import Problem, show
+from scoring.rules.messages import (
+    Announcement,
+    AnnouncementKind,
+    Card,
+    Choices,
+    Problem,
+    Rank,
+    RunOrder,
+    Suit,
+    show,
+)
 
 RUN_FIELDS = frozenset({"type", "suit", "high", "length"})
 CARRE_FIELDS = frozenset({"type", "rank"})
@@ -63,12 +72,9 @@ class Declaration(NamedTuple):
         top = RANK_INDEX[self.rank]
         return tuple((self.suit, RANKS[i]) for i in range(top - self.length + 1, top + 1))
 
-    def label(self) -> str:
-        """Language-neutral: 'tierce K♠', 'quinte(6) A♥', 'carre J'."""
-        if self.is_carre:
-            return f"carre {self.rank}"
-        kind = self.type if self.length <= 5 else f"{self.type}({self.length})"
-        return f"{kind} {card_name(self.suit, self.rank)}"
+    def label(self) -> Announcement:
+        """For messages, in the reader's language: 'tierce K♠', 'quinte (6) A♥', 'carré J'."""
+        return Announcement(self.type, self.suit, self.rank, self.length)
 
 
 def _template(kind: str, suit: str | None, rank: str, length: int) -> tuple:
@@ -182,12 +188,15 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
     if kind == CARRE:
         rank = item.get("rank")
         if rank in ("7", "8"):
-            problems.append(Problem(deal, f"{field}.rank", "carre_not_announcement", {"rank": rank}))
+            problems.append(Problem(deal, f"{field}.rank", "carre_not_announcement", {"rank": Rank(rank)}))
             return None
         if not isinstance(rank, str) or rank not in CARRE_VALUES:
             problems.append(
                 Problem(
-                    deal, f"{field}.rank", "carre_rank_invalid", {"choices": "J, 9, A, 10, K, Q", "got": show(rank)}
+                    deal,
+                    f"{field}.rank",
+                    "carre_rank_invalid",
+                    {"choices": Choices(tuple(Rank(r) for r in ("J", "9", "A", "10", "K", "Q"))), "got": show(rank)},
                 )
             )
             return None
@@ -201,13 +210,16 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
                 deal,
                 f"{field}.suit",
                 "declaration_suit",
-                {"type": kind, "choices": ", ".join(SUITS), "got": show(suit)},
+                {"type": AnnouncementKind(kind), "choices": Choices(tuple(Suit(s) for s in SUITS)), "got": show(suit)},
             )
         )
     if not isinstance(high, str) or high not in RANK_INDEX:
         problems.append(
             Problem(
-                deal, f"{field}.high", "declaration_high", {"type": kind, "choices": " ".join(RANKS), "got": show(high)}
+                deal,
+                f"{field}.high",
+                "declaration_high",
+                {"type": AnnouncementKind(kind), "choices": Choices(tuple(Rank(r) for r in RANKS)), "got": show(high)},
             )
         )
     base = RUN_TYPES[kind]
@@ -220,13 +232,16 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
                     deal,
                     f"{field}.length",
                     "declaration_length",
-                    {"type": kind, "expected": "5-8", "got": show(length)},
+                    {"type": AnnouncementKind(kind), "expected": "5–8", "got": show(length)},
                 )
             )
     elif length != base or type(length) is not int:
         problems.append(
             Problem(
-                deal, f"{field}.length", "declaration_length", {"type": kind, "expected": base, "got": show(length)}
+                deal,
+                f"{field}.length",
+                "declaration_length",
+                {"type": AnnouncementKind(kind), "expected": base, "got": show(length)},
             )
         )
     if len(problems) > before:
@@ -237,7 +252,12 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
                 deal,
                 f"{field}.high",
                 "declaration_run_too_low",
-                {"length": length, "lowest": RANKS[length - 1], "got": high},
+                {
+                    "length": length,
+                    "order": RunOrder(),
+                    "lowest": Rank(RANKS[length - 1]),
+                    "got": Rank(high),
+                },
             )
         )
         return None
@@ -287,7 +307,7 @@ def _check_deck_slowly(
                             f"declarations.{team}.{declaration.index}",
                             "card_twice",
                             {
-                                "card": card_name(*card),
+                                "card": Card(*card),
                                 "team": first.team,
                                 "first": first.label(),
                                 "other": team,
@@ -320,7 +340,7 @@ def _check_deck_slowly(
                         "belote_card_conflict",
                         {
                             "team": belote.team,
-                            "card": card_name(belote.suit, rank),
+                            "card": Card(belote.suit, rank),
                             "other": holder.team,
                             "announcement": holder.label(),
                         },
@@ -470,7 +490,127 @@ def counted_belot(declarations: dict[str, list[Declaration]], capot: str | None)
     return points["A"], points["B"]
 
 
-def best_label(declarations: dict[str, list[Declaration]], trump: str) -> str:
+def best_label(declarations: dict[str, list[Declaration]], trump: str) -> Announcement:
     """The tied best announcement, for the eldest_missing message."""
     best = max((d for t in TEAMS for d in declarations[t]), key=lambda d: _french_key(d, trump))
     return best.label()
+
+
+# --- fast path -----------------------------------------------------------------------------------------
+# Announcements as their shared templates (type, suit, rank, length, value, mask, key): what a Declaration
+# holds but its team and position. A valid, usual sheet is scored from these without building Declarations;
+# anything else returns None and goes through parse_declarations, check_deck and counted_* above, which name
+# the problem. Differential tests keep both paths equal (tests/scoring/rules/test_rules_fast_path.py).
+
+_T_SUIT, _T_RANK, _T_LENGTH, _T_VALUE, _T_MASK, _T_KEY = 1, 2, 3, 4, 5, 6
+
+
+def quick_templates(items: Any) -> list[tuple] | None:
+    """The templates of one team's announcements in their usual form, or None for anything else."""
+    if items is None or items == []:
+        return []
+    if type(items) is not list:
+        return None
+    out = []
+    for item in items:
+        if type(item) is not dict:
+            return None
+        kind = item.get("type")
+        if kind == CARRE:
+            rank = item.get("rank")
+            if type(rank) is not str or len(item) != 2:
+                return None
+            found = _CARRES.get(rank)
+        elif type(kind) is str and kind in RUN_TYPES and item.keys() <= RUN_FIELDS:
+            suit, high, length = item.get("suit"), item.get("high"), item.get("length")
+            if type(suit) is not str or type(high) is not str or (length is not None and type(length) is not int):
+                return None
+            found = _RUNS.get((kind, suit, high, RUN_TYPES[kind] if length is None else length))
+        else:
+            return None
+        if found is None:
+            return None
+        out.append(found)
+    return out
+
+
+def quick_deck(own_a: list[tuple], own_b: list[tuple], belote_a: int, belote_b: int, trump: str) -> bool:
+    """True when the announcements and a suit contract's belotes (K+Q of `trump`) surely fit one deck
+    and two hands of 8 cards per team; False sends the deal to check_deck."""
+    mask_a = mask_b = 0
+    for template in own_a:
+        if mask_a & template[_T_MASK]:
+            return False
+        mask_a |= template[_T_MASK]
+    for template in own_b:
+        mask = template[_T_MASK]
+        if (mask_a | mask_b) & mask:
+            return False
+        mask_b |= mask
+    if belote_a or belote_b:
+        king_queen = KING_QUEEN[trump]
+        if belote_a:
+            if mask_b & king_queen:
+                return False
+            mask_a |= king_queen
+        if belote_b:
+            if mask_a & king_queen:
+                return False
+            mask_b |= king_queen
+    return mask_a.bit_count() <= 8 and mask_b.bit_count() <= 8
+
+
+def quick_counted_french(
+    own_a: list[tuple], own_b: list[tuple], trump: str, tie: str, eldest: str | None
+) -> tuple[int, int] | None:
+    """counted_french for a deal without capot, on templates; None for a tie under `eldest` without one."""
+    if not own_b:
+        winner = "A"
+    elif not own_a:
+        winner = "B"
+    else:
+        all_trump = trump == ALL_TRUMP
+        best_a = best_b = -1
+        for template in own_a:
+            suit = template[_T_SUIT]
+            key = template[_T_KEY] + 1 if suit == trump or (all_trump and suit is not None) else template[_T_KEY]
+            if key > best_a:
+                best_a = key
+        for template in own_b:
+            suit = template[_T_SUIT]
+            key = template[_T_KEY] + 1 if suit == trump or (all_trump and suit is not None) else template[_T_KEY]
+            if key > best_b:
+                best_b = key
+        if best_a != best_b:
+            winner = "A" if best_a > best_b else "B"
+        elif tie == "eldest":
+            if eldest is None:
+                return None
+            winner = eldest
+        else:
+            return 0, 0
+    if winner == "A":
+        return sum(template[_T_VALUE] for template in own_a), 0
+    return 0, sum(template[_T_VALUE] for template in own_b)
+
+
+def quick_counted_belot(own_a: list[tuple], own_b: list[tuple]) -> tuple[int, int]:
+    """counted_belot for a deal without capot, on templates: runs and carrés compared separately."""
+    points = [0, 0]
+    for is_carre in (False, True):
+        best = [None, None]
+        for side, own in enumerate((own_a, own_b)):
+            for template in own:
+                if (template[0] == CARRE) is is_carre:
+                    rank = template[_T_RANK]
+                    key = CARRE_ORDER[rank] if is_carre else (template[_T_LENGTH], RANK_INDEX[rank])
+                    if best[side] is None or key > best[side]:
+                        best[side] = key
+        a, b = best
+        if a is None and b is None:
+            continue
+        if a is not None and b is not None and a == b:
+            continue  # an exact tie between runs cancels every run
+        side = 0 if b is None or (a is not None and a > b) else 1
+        points[side] += sum(t[_T_VALUE] for t in (own_a, own_b)[side] if (t[0] == CARRE) is is_carre)
+    return points[0], points[1]

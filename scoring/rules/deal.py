@@ -43,6 +43,11 @@ def score_deal(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     return _SCORERS[rs.family](rs, deal)
 
 
+def scorer_of(rs: RuleSet):
+    """The scoring function of the rule set's family, `(rs, deal) -> DealScore`, to call once per deal."""
+    return _SCORERS[rs.family]
+
+
 def _pair(taker: str, t: int, d: int) -> tuple[int, int]:
     return (t, d) if taker == "A" else (d, t)
 
@@ -61,17 +66,19 @@ def _score_take(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = _sides(deal)
     total_t = tricks_t + ann_t + bel_t
     total_d = tricks_d + ann_d + bel_d
-    rule = rs.make_rule
-    made = total_t > total_d if rule == "majority" else total_t >= rule
     rounding = rs.rounding
-    if made:
-        t, d = round_french(total_t, rounding), round_french(total_d, rounding)
-        return (MADE, *_pair(taker, t, d), (), taker)
-    if total_t == total_d and rs.litige:
-        # The defenders write their total, the taker its belote; its tricks + announcements are held.
-        held = round_french(tricks_t + ann_t, rounding)
-        t, d = round_french(bel_t, rounding), round_french(total_d, rounding)
-        return (LITIGE, *_pair(taker, t, d), ((taker, held),) if held else (), None)
+    if total_t == total_d:
+        # Spec §4: equal totals are a tie whatever make_rule says: held with litige, else the contract fails.
+        if rs.litige:
+            # The defenders write their total, the taker its belote; its tricks + announcements are held.
+            held = round_french(tricks_t + ann_t, rounding)
+            t, d = round_french(bel_t, rounding), round_french(total_d, rounding)
+            return (LITIGE, *_pair(taker, t, d), ((taker, held),) if held else (), None)
+    else:
+        rule = rs.make_rule
+        if total_t > total_d if rule == "majority" else total_t >= rule:
+            t, d = round_french(total_t, rounding), round_french(total_d, rounding)
+            return (MADE, *_pair(taker, t, d), (), taker)
     base = deal.info.capot_tricks if deal.capot == defenders else deal.info.deal_total
     t, d = round_french(bel_t, rounding), round_french(base + ann_t + ann_d + bel_d, rounding)
     return (INSIDE, *_pair(taker, t, d), (), defenders)
@@ -131,4 +138,15 @@ def _score_belot(rs: RuleSet, deal: ParsedDeal) -> DealScore:
 
 _SCORERS = {Family.TAKE: _score_take, Family.COINCHE: _score_coinche, Family.BELOT: _score_belot}
 
-__all__ = ["HANGING", "INSIDE", "LITIGE", "MADE", "PASSED", "DealScore", "round_belot", "round_french", "score_deal"]
+__all__ = [
+    "HANGING",
+    "INSIDE",
+    "LITIGE",
+    "MADE",
+    "PASSED",
+    "DealScore",
+    "round_belot",
+    "round_french",
+    "score_deal",
+    "scorer_of",
+]

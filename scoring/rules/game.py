@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scoring.rules.deal import PASSED, score_deal
+from scoring.rules.deal import PASSED, scorer_of
 from scoring.rules.messages import Problem, render, show
 from scoring.rules.presets import Family
 from scoring.rules.ruleset import RuleSet, resolve_ruleset
 from scoring.rules.validation import PASSED as PARSED_PASSED
-from scoring.rules.validation import parse_deal
+from scoring.rules.validation import parse_fully, parse_plain
 
 GAME_FIELDS = ("rules", "options", "deals")
+_GAME_FIELD_SET = frozenset(GAME_FIELDS)
 _BELOT = Family.BELOT
 MAX_DEALS_WITHOUT_END = 10_000  # a guard for generators; a real sheet is far shorter
 
@@ -24,10 +25,11 @@ class GameScorer:
     problems; after an invalid deal the scorer is unchanged, so a caller may stop there (score_game does).
     """
 
-    __slots__ = ("a", "b", "finished", "held", "held_total", "index", "played", "rs", "winner")
+    __slots__ = ("_score", "a", "b", "finished", "held", "held_total", "index", "played", "rs", "winner")
 
     def __init__(self, rs: RuleSet):
         self.rs = rs
+        self._score = scorer_of(rs)
         self.a = 0
         self.b = 0
         self.held: list[tuple[str, int]] = []  # (team it was taken from, points), in order
@@ -42,9 +44,11 @@ class GameScorer:
         if self.finished:
             problem = Problem(index, "deals", "game_over", {"last": index})
             return _invalid([problem]), [problem]
-        parsed, problems = parse_deal(self.rs, deal, index)
+        parsed = parse_plain(self.rs, deal)  # the fast path; the full one below names any problem
         if parsed is None:
-            return _invalid(problems), problems
+            parsed, problems = parse_fully(self.rs, deal, index)
+            if parsed is None:
+                return _invalid(problems), problems
         self.index += 1
         if parsed is PARSED_PASSED:
             # A passed-out deal scores 0, decides no held points and does not count towards a deal limit.
@@ -56,7 +60,7 @@ class GameScorer:
                 "errors": [],
             }, []
 
-        outcome, a, b, held, winner = score_deal(self.rs, parsed)
+        outcome, a, b, held, winner = self._score(self.rs, parsed)
         collected = None
         if winner is not None and self.held_total:
             collected = winner
@@ -143,7 +147,7 @@ def check_game(game: Any) -> dict[str, Any]:
     if not isinstance(game, dict):
         problems.append(Problem(None, "game", "game_not_object", {"got": show(game)}))
         return _result(False, [], None, problems)
-    for key in game:
+    for key in () if game.keys() <= _GAME_FIELD_SET else game:
         if key not in GAME_FIELDS:
             problems.append(
                 Problem(None, "game", "unknown_field", {"name": show(key), "choices": ", ".join(GAME_FIELDS)})
@@ -167,17 +171,39 @@ def check_game(game: Any) -> dict[str, Any]:
 
 
 def _result(valid: bool, deals: list, scorer: GameScorer | None, problems: list[Problem]) -> dict[str, Any]:
-    summary = scorer.summary() if scorer else {"totals": {"A": 0, "B": 0}, "held": 0, "finished": False, "winner": None}
-    return {"valid": valid, "deals": deals, **summary, "errors": problems}
+    if scorer is None:
+        totals, held, finished, winner = {"A": 0, "B": 0}, 0, False, None
+    else:
+        totals, held, finished, winner = (
+            {"A": scorer.a, "B": scorer.b},
+            scorer.held_total,
+            scorer.finished,
+            scorer.winner,
+        )
+    return {
+        "valid": valid,
+        "deals": deals,
+        "totals": totals,
+        "held": held,
+        "finished": finished,
+        "winner": winner,
+        "errors": problems,
+    }
 
 
-def score_game(game: Any, *, translate: Callable[[str], str] | None = None) -> dict[str, Any]:
+def score_game(
+    game: Any,
+    *,
+    translate: Callable[[str], str] | None = None,
+    ngettext: Callable[[str, str, int], str] | None = None,
+) -> dict[str, Any]:
     """Score a game (spec §6): `{"rules": preset, "options": {...}, "deals": [deal, ...]}`.
 
     Returns exactly `{valid, deals, totals, held, finished, winner, errors}`; each deal result is
     `{outcome, score, held, collected, errors}`. Never raises: invalid input (of any shape) gives
     `valid: false` and error objects `{deal, field, code, message}`, the message built as
-    `translate(template).format(**params)` (English when `translate` is None). Scoring stops at the first
+    `translate(template).format(**params)` (English when `translate` is None; `ngettext` picks plural forms),
+    each prefixed with its deal ("Deal 5: …"). Scoring stops at the first
     invalid deal, which is the last entry of `deals` (score null); totals are those of the deals before it.
     """
     try:
@@ -186,8 +212,8 @@ def score_game(game: Any, *, translate: Callable[[str], str] | None = None) -> d
         # Absurdly deep JSON: answer like any other malformed game rather than crash.
         result = _result(False, [], None, [Problem(None, "game", "game_not_object", {"got": "..."})])
     if result["errors"]:
-        result["errors"] = [render(p, translate) for p in result["errors"]]
+        result["errors"] = [render(p, translate, ngettext) for p in result["errors"]]
         for deal in result["deals"]:
             if deal["errors"]:
-                deal["errors"] = [render(p, translate) for p in deal["errors"]]
+                deal["errors"] = [render(p, translate, ngettext) for p in deal["errors"]]
     return result

@@ -1,8 +1,12 @@
-"""Error codes and their English message templates.
+"""Error codes, their English message templates, and the words a message is built from.
 
-The core never imports Django. Each template is wrapped in a module-local `gettext_noop` so that Django's
-`makemessages` (which scans every .py file for that name) extracts it; the edge passes Django's `gettext` as
-`translate`, and a message is `translate(TEMPLATE).format(**params)`.
+The core never imports Django. Each template is wrapped in a module-local marker that Django's
+`makemessages` knows by name (`gettext_noop`, `ngettext_lazy` for plurals, `pgettext` for a short word with a
+context), so that it is extracted; the edge passes Django's `gettext` (and `ngettext`) to `render`, and a
+message is `translate(TEMPLATE).format(**params)`, prefixed with the deal it is about ("Deal 5: …").
+
+Params are numbers, strings shown as given (`show`), or small values (`Card`, `Setting`, …) that render
+themselves in the reader's language: German cards are B, D, K, A, French V, D, R, A; settings by their label.
 """
 
 from __future__ import annotations
@@ -11,149 +15,182 @@ import json
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+CONTEXT_SEPARATOR = "\x04"  # how gettext catalogues key a message with a context (as Django's pgettext does)
+
 
 def gettext_noop(message: str) -> str:
     """Marks a string for extraction; returns it unchanged."""
     return message
 
 
-MESSAGES: dict[str, str] = {
+def pgettext(context: str, message: str) -> str:
+    """Marks a short word with its context for extraction (Django's name); returns it unchanged."""
+    return message
+
+
+class Plural(NamedTuple):
+    """A message with singular and plural forms, chosen by the number in the param `count`."""
+
+    singular: str
+    plural: str
+    count: str
+
+
+def ngettext_lazy(singular: str, plural: str, count: str) -> Plural:
+    """Marks a plural pair for extraction (Django's name); `count` names the param that picks the form."""
+    return Plural(singular, plural, count)
+
+
+DEAL_PREFIX = gettext_noop("Deal {number}: {message}")
+
+MESSAGES: dict[str, str | Plural] = {
     # The game and its rule set.
     "game_not_object": gettext_noop("A game must be a JSON object with rules, options and deals; got {got}."),
-    "rules_missing": gettext_noop("Name the rule set in rules: one of {choices}."),
-    "unknown_rules": gettext_noop("Unknown rule set {got}; choose one of {choices}."),
-    "options_not_object": gettext_noop("options must be an object of settings by name; got {got}."),
-    "unknown_setting": gettext_noop("Unknown setting {name}; the settings are {choices}."),
-    "setting_coinche_only": gettext_noop("{name} is a coinche setting; the {rules} rule set does not use it."),
+    "rules_missing": gettext_noop("Name the rule set: {choices}."),
+    "unknown_rules": gettext_noop("Unknown rule set {got}; choose {choices}."),
+    "options_not_object": gettext_noop("The rule options must be an object of settings by name; got {got}."),
+    "unknown_setting": gettext_noop("There is no setting {name}; you can set {choices}."),
+    "setting_coinche_only": gettext_noop("“{name}” is a coinche setting; {rules} does not use it."),
     "setting_belot_only": gettext_noop(
-        "{name} is the belot capot premium; the {rules} rule set scores a capot with capot_total instead."
+        "“{name}” is the premium for a capot in Bulgarian belot; {rules} scores a capot with the capot total instead."
     ),
     "capot_total_in_belot": gettext_noop(
-        "capot_total does not apply to belot, where a capot scores the deal total plus capot_bonus."
+        "The capot total does not apply to Bulgarian belot, where a capot scores the deal total plus the capot premium."
     ),
     "make_rule_in_belot": gettext_noop(
-        "make_rule cannot be set in belot: the declarer always needs more raw points than the defenders."
+        "The points needed to make a contract cannot be set in Bulgarian belot: the declarer always needs more "
+        "points than the defenders."
     ),
     "make_rule_in_coinche": gettext_noop(
-        "make_rule does not apply to coinche: the bid decides; set coinche_make_rule instead."
+        "The points needed to make a contract do not apply to coinche: the bid decides (see “made in coinche”)."
     ),
-    "litige_in_coinche": gettext_noop("litige cannot be true in coinche: a tie fails the contract there."),
+    "litige_in_coinche": gettext_noop("A tie cannot be held (litige) in coinche: a tie fails the contract there."),
     "eldest_in_belot": gettext_noop(
-        "announcement_tie cannot be eldest in belot: an exact tie between runs cancels every run."
+        "A tie between announcements cannot go to the eldest team in Bulgarian belot: an exact tie between "
+        "runs cancels every run."
     ),
     "rounding_belot_elsewhere": gettext_noop(
-        "rounding belot (scores in tens) exists only in the belot rule set; got it for {rules}."
+        "Belot rounding (scores in tens) exists only in Bulgarian belot, not in {rules}."
     ),
     "rounding_belot_required": gettext_noop(
-        "The belot rule set writes scores in tens: rounding must be belot; got {got}."
+        "Bulgarian belot writes scores in tens, so its rounding is always belot rounding; got {got}."
     ),
-    "setting_not_integer": gettext_noop("{name} must be a whole number from {min} to {max}; got {got}."),
-    "setting_not_boolean": gettext_noop("{name} must be true or false; got {got}."),
-    "setting_choice": gettext_noop("{name} must be one of {choices}; got {got}."),
-    "make_rule_invalid": gettext_noop("make_rule must be majority or a points threshold from 1 to 500; got {got}."),
-    "bid_max_invalid": gettext_noop("bid_max must be a bid from 80 to 160 in steps of 10; got {got}."),
+    "setting_not_integer": gettext_noop("“{name}” must be a whole number from {min} to {max}; got {got}."),
+    "setting_not_boolean": gettext_noop("“{name}” is yes (true) or no (false); got {got}."),
+    "setting_choice": gettext_noop("“{name}” can be {choices}; got {got}."),
+    "make_rule_invalid": gettext_noop(
+        "The points needed to make a contract are either more than the defenders or a threshold from 1 to 500; "
+        "got {got}."
+    ),
+    "bid_max_invalid": gettext_noop("The highest bid is 80 to 160 in steps of 10; got {got}."),
     "multipliers_invalid": gettext_noop(
-        "multipliers must be a list of distinct values from 1, 2, 4 that includes 1; got {got}."
+        "The doubling levels are different values from 1, 2 and 4, and 1 is always one of them; got {got}."
     ),
     "multipliers_four_without_two": gettext_noop(
-        "multipliers: 4 (surcoinche, recontra) only comes after 2 (coinche, contra), so 4 needs 2; got {got}."
+        "Doubling levels: 4 (surcoinche, recontra) only comes after 2 (coinche, contra), so 4 needs 2; got {got}."
     ),
     "multipliers_take_or_pass": gettext_noop(
-        "multipliers must be [1] in the {rules} rule set: a take-or-pass game has no coinche or contra; got {got}."
+        "{rules} is take or pass, without coinche or contra: its only doubling level is 1; got {got}."
     ),
     "both_deals_and_target": gettext_noop(
-        "A game ends after a number of deals or at a points target: set deals or target, not both."
+        "A game ends after a number of deals or at a points target: set one of the two, not both."
     ),
-    "values_not_object": gettext_noop("values must be an object of value tables by name ({choices}); got {got}."),
-    "values_unknown_table": gettext_noop(
-        "Value table {got} is not used by the {rules} rule set; its tables are {choices}."
-    ),
-    "values_table_not_object": gettext_noop(
-        "The {table} value table must be an object of card values by rank; got {got}."
-    ),
-    "values_unknown_rank": gettext_noop("The {table} value table names rank {got}; ranks are {choices}."),
+    "values_not_object": gettext_noop("Card values are value tables by name ({choices}); got {got}."),
+    "values_unknown_table": gettext_noop("{rules} has no value table {got}; its tables are {choices}."),
+    "values_table_not_object": gettext_noop("The value table for {table} must give card values by rank; got {got}."),
+    "values_unknown_rank": gettext_noop("The value table for {table} names rank {got}; the ranks are {choices}."),
     "values_bad_value": gettext_noop(
-        "The value of {rank} in the {table} table must be a whole number from 0 to 1000; got {got}."
+        "The value of {rank} in the table for {table} must be a whole number from 0 to 1000; got {got}."
     ),
-    "deals_not_list": gettext_noop("deals must be a list of deals; got {got}."),
+    "deals_not_list": gettext_noop("The deals must be a list; got {got}."),
     "game_over": gettext_noop("The game already ended after deal {last}; no further deal can be scored."),
     # One deal: shape.
     "deal_not_object": gettext_noop(
         "A deal must be an object with contract, tricks, belote and the other deal fields; got {got}."
     ),
     "unknown_field": gettext_noop("{name} is not a field here; the fields are {choices}."),
-    "contract_missing": gettext_noop(
-        "Each deal needs a contract: an object with taker and trump, or null for a passed-out deal."
-    ),
+    "contract_missing": gettext_noop("Enter the contract (who took and the trump), or mark the deal as passed out."),
     "contract_not_object": gettext_noop(
-        "contract must be an object with taker and trump, or null for a passed-out deal; got {got}."
+        "The contract must name the taker and the trump, or be empty for a passed-out deal; got {got}."
     ),
-    "passed_with_play": gettext_noop(
-        "A passed-out deal (contract null) has no {name}; remove it or enter the contract."
-    ),
+    "passed_with_play": gettext_noop("A passed-out deal has no {name}; remove it or enter the contract."),
     "team_invalid": gettext_noop("{name} must be team A or B; got {got}."),
-    "trump_invalid": gettext_noop("The trump must be one of {choices} in the {rules} rule set; got {got}."),
-    "bid_not_allowed": gettext_noop(
-        "Bids exist only in coinche; the {rules} rule set has none, so remove the bid {got}."
+    "trump_invalid": ngettext_lazy(
+        "In {rules} the trump is {choices}; got {got}.",
+        "In {rules} the trump is one of {choices}; got {got}.",
+        "count",
     ),
+    "bid_not_allowed": gettext_noop("Only coinche has bids; {rules} has none, so remove the bid {got}."),
     "bid_missing": gettext_noop("A coinche contract needs a bid: 80 to {bid_max} in steps of 10, or capot."),
-    "bid_invalid": gettext_noop("The bid must be 80 to {bid_max} in steps of 10, or capot; got {got}."),
-    "multiplier_invalid": gettext_noop("The multiplier must be one of {choices} in the {rules} rule set; got {got}."),
+    "bid_invalid": gettext_noop("The bid is 80 to {bid_max} in steps of 10, or capot; got {got}."),
+    "multiplier_invalid": ngettext_lazy(
+        "{rules} has no doubling: the multiplier can only be {choices}; got {got}.",
+        "In {rules} the multiplier can be {choices}; got {got}.",
+        "count",
+    ),
     # Trick points.
-    "tricks_missing": gettext_noop("Enter the trick points of both teams (tricks), or name the capot team."),
-    "tricks_not_object": gettext_noop('tricks must be an object {{"A": points, "B": points}}; got {got}.'),
+    "tricks_missing": gettext_noop("Enter the trick points of both teams, or name the capot team."),
+    "tricks_not_object": gettext_noop('Trick points are given as {{"A": points, "B": points}}; got {got}.'),
     "tricks_not_integer": gettext_noop("Trick points of team {team} must be a whole number of at least 0; got {got}."),
     "sum_mismatch": gettext_noop("Trick points must add up to {total}; got {a} + {b} = {sum}."),
-    "unreachable": gettext_noop(
-        "Team {team} cannot have {points} trick points: no set of whole tricks, with or without the 10 "
-        "for the last trick, is worth exactly {points}."
+    "unreachable": ngettext_lazy(
+        "Team {team} cannot have {points} trick point: no set of whole tricks, with or without the 10 for the "
+        "last trick, is worth exactly {points}.",
+        "Team {team} cannot have {points} trick points: no set of whole tricks, with or without the 10 for the "
+        "last trick, is worth exactly {points}.",
+        "points",
     ),
     "last_trick_below_ten": gettext_noop(
         "Team {team} took the last trick, worth 10, so it has at least 10 trick points; got {points}."
     ),
-    "last_trick_unreachable": gettext_noop(
-        "Team {team} took the last trick: its {points} trick points leave {cards} card points, and no "
-        "set of whole tricks is worth {cards}."
+    "last_trick_unreachable": ngettext_lazy(
+        "Team {team} took the last trick: its {points} trick points leave {cards} card point, and no set of "
+        "whole tricks is worth {cards}.",
+        "Team {team} took the last trick: its {points} trick points leave {cards} card points, and no set of "
+        "whole tricks is worth {cards}.",
+        "cards",
     ),
     "capot_tricks": gettext_noop(
-        "A capot gives team {team} all the trick points ({total}) and team {other} 0; got A {a}, B {b}."
+        "A capot gives team {team} all the trick points ({counted} as counted, or {total} as written) and "
+        "team {other} 0; got A {a}, B {b}."
     ),
-    "capot_last_trick": gettext_noop(
-        "Team {team} made capot, so it also took the last trick; last_trick names team {got}."
+    "capot_tricks_total": gettext_noop(
+        "A capot gives team {team} all {total} trick points and team {other} 0; got A {a}, B {b}."
     ),
+    "capot_last_trick": gettext_noop("Team {team} made capot, so it also took the last trick, not team {got}."),
     # Belote.
     "belote_not_list": gettext_noop(
-        'belote must be a list with one entry per belote ("A", "B" or {{"team": ..., "suit": ...}}); got {got}.'
+        'The belotes are a list with one entry per belote ("A", "B" or {{"team": ..., "suit": ...}}); got {got}.'
     ),
     "belote_entry_invalid": gettext_noop('A belote entry is "A", "B" or {{"team": "A", "suit": "hearts"}}; got {got}.'),
-    "belote_not_allowed": gettext_noop("The {rules} rule set counts no belote (announcements: none); remove it."),
+    "belote_not_allowed": gettext_noop("{rules} is played here without belote; remove it."),
     "belote_no_trump": gettext_noop("A no-trumps contract has no belote; remove it."),
     "belote_count_suit": gettext_noop("A suit contract has at most one belote (K and Q of trumps); got {count}."),
     "belote_count_all_trump": gettext_noop("An all-trumps contract has at most 4 belotes, one per suit; got {count}."),
-    "belote_suit_mismatch": gettext_noop("A belote is the K and Q of trumps ({trump}); got suit {got}."),
+    "belote_suit_mismatch": gettext_noop("A belote is the K and Q of trumps ({trump}); got {got}."),
     "belote_suit_twice": gettext_noop("Two belotes in {suit}: the deck has one K and one Q of each suit."),
     "belote_card_conflict": gettext_noop(
-        "Team {team}'s belote needs {card}, but {card} is in team {other}'s announcement {announcement}."
+        "Team {team}'s belote needs {card}, but {card} is in team {other}'s {announcement}."
     ),
     # Announcements (declarations).
     "declarations_not_allowed": gettext_noop(
-        "The {rules} rule set counts no announcements other than belote (announcements: {setting}); remove them."
+        "{rules} is played here with {setting}: no other announcements count; remove them."
     ),
-    "declarations_no_trump": gettext_noop("A belot no-trumps contract has no declarations; remove them."),
-    "declarations_not_object": gettext_noop('declarations must be an object {{"A": [...], "B": [...]}}; got {got}.'),
+    "declarations_no_trump": gettext_noop("A no-trumps contract in Bulgarian belot has no announcements; remove them."),
+    "declarations_not_object": gettext_noop('Announcements are given as {{"A": [...], "B": [...]}}; got {got}.'),
     "declarations_not_list": gettext_noop("The announcements of team {team} must be a list; got {got}."),
     "declaration_not_object": gettext_noop(
-        'An announcement is an object such as {{"type": "tierce", "suit": "spades", "high": "K"}} or '
+        'An announcement is given as {{"type": "tierce", "suit": "spades", "high": "K"}} or '
         '{{"type": "carre", "rank": "J"}}; got {got}.'
     ),
-    "declaration_type": gettext_noop("An announcement type is one of tierce, quarte, quinte, carre; got {got}."),
-    "declaration_suit": gettext_noop("A {type} needs its suit, one of {choices}; got {got}."),
-    "declaration_high": gettext_noop("A {type} needs its top card (high), one of {choices}; got {got}."),
-    "declaration_length": gettext_noop("A {type} has {expected} cards; got length {got}."),
+    "declaration_type": gettext_noop("An announcement is a tierce, quarte, quinte or carré; got {got}."),
+    "declaration_suit": gettext_noop("A {type} needs its suit ({choices}); got {got}."),
+    "declaration_high": gettext_noop("A {type} needs its top card ({choices}); got {got}."),
+    "declaration_length": gettext_noop("A {type} has {expected} cards; got {got}."),
     "declaration_run_too_low": gettext_noop(
-        "A run of {length} cards in the order 7 8 9 10 J Q K A ends at {lowest} or higher; got high {got}."
+        "A run of {length} cards in the order {order} ends at {lowest} or higher; got {got}."
     ),
-    "carre_rank_invalid": gettext_noop("A carré needs its rank, one of {choices}; got {got}."),
+    "carre_rank_invalid": gettext_noop("A carré needs its rank ({choices}); got {got}."),
     "carre_not_announcement": gettext_noop(
         "Four {rank}s are not an announcement: carrés of eights and sevens do not count."
     ),
@@ -164,9 +201,322 @@ MESSAGES: dict[str, str] = {
         "Team {team}'s announcements and belotes use {cards} cards that cannot be split between two hands of 8 cards."
     ),
     "eldest_missing": gettext_noop(
-        "The best announcements tie ({best}); with announcement_tie eldest the deal must name the eldest team (eldest)."
+        "The best announcements tie ({best}); when a tie goes to the eldest team, name the eldest team of the deal."
     ),
 }
+
+# --- words -------------------------------------------------------------------------------------------------
+
+# The letters of the court cards differ by language (German B D K A, French V D R A); digits do not.
+RANK_WORDS = {
+    "J": pgettext("card rank", "J"),
+    "Q": pgettext("card rank", "Q"),
+    "K": pgettext("card rank", "K"),
+    "A": pgettext("card rank", "A"),
+}
+SUIT_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+RUN_ORDER = ("7", "8", "9", "10", "J", "Q", "K", "A")
+ANNOUNCEMENT_WORDS = {
+    "tierce": pgettext("announcement", "tierce"),
+    "quarte": pgettext("announcement", "quarte"),
+    "quinte": pgettext("announcement", "quinte"),
+    "carre": pgettext("announcement", "carré"),
+}
+PRESET_LABELS = {
+    "hoheluft": gettext_noop("Hoheluft (Hamburg)"),
+    "dertele": gettext_noop("Dertele (Alsace)"),
+    "classic": gettext_noop("Classic belote"),
+    "coinche": gettext_noop("Coinche"),
+    "belot": gettext_noop("Bulgarian belot"),
+}
+SETTING_LABELS = {
+    "capot_total": gettext_noop("capot total"),
+    "capot_bonus": gettext_noop("capot premium"),
+    "make_rule": gettext_noop("points needed to make a contract"),
+    "litige": gettext_noop("ties are held (litige)"),
+    "announcements": gettext_noop("announcements"),
+    "announcement_tie": gettext_noop("tie between announcements"),
+    "rounding": gettext_noop("rounding"),
+    "multipliers": gettext_noop("doubling levels"),
+    "bid_max": gettext_noop("highest bid"),
+    "surcoinche_factor": gettext_noop("surcoinche factor"),
+    "coinche_make_rule": gettext_noop("made in coinche"),
+    "failed_base": gettext_noop("base of a failed contract"),
+    "end_while_held": gettext_noop("game may end while points are held"),
+    "deals": gettext_noop("number of deals"),
+    "target": gettext_noop("points target"),
+    "values": gettext_noop("card values"),
+}
+SETTING_VALUE_LABELS = {
+    ("announcements", "none"): gettext_noop("no belote and no announcements"),
+    ("announcements", "belote_only"): gettext_noop("belote only"),
+    ("announcements", "all"): gettext_noop("belote and all announcements"),
+    ("announcement_tie", "cancel"): gettext_noop("a tie cancels them"),
+    ("announcement_tie", "eldest"): gettext_noop("the eldest team wins a tie"),
+    ("rounding", "none"): gettext_noop("no rounding"),
+    ("rounding", "nearest_ten_5_up"): gettext_noop("to tens (5 up)"),
+    ("rounding", "nearest_ten_6_up"): gettext_noop("to tens (6 up)"),
+    ("rounding", "belot"): gettext_noop("belot rounding (tens)"),
+    ("coinche_make_rule", "bid_and_majority"): gettext_noop("the bid and more than the defenders"),
+    ("coinche_make_rule", "bid_only"): gettext_noop("the bid only"),
+}
+TABLE_LABELS = {
+    "trump": gettext_noop("the trump suit"),
+    "plain": gettext_noop("plain suits"),
+    "no_trump": gettext_noop("no-trumps"),
+    "all_trump": gettext_noop("all-trumps"),
+}
+CONTRACT_WORDS = {"no_trump": gettext_noop("no-trumps"), "all_trump": gettext_noop("all-trumps")}
+MULTIPLIER_WORDS = {
+    (1, "take"): gettext_noop("1 (no doubling)"),
+    (1, "coinche"): gettext_noop("1 (no doubling)"),
+    (2, "coinche"): gettext_noop("2 (coinche)"),
+    (4, "coinche"): gettext_noop("4 (surcoinche)"),
+    (1, "belot"): gettext_noop("1 (no doubling)"),
+    (2, "belot"): gettext_noop("2 (contra)"),
+    (4, "belot"): gettext_noop("4 (recontra)"),
+}
+FIELD_WORDS = {  # fields that name a team, at the start of a sentence
+    "taker": gettext_noop("The taker"),
+    "capot": gettext_noop("The capot team"),
+    "last_trick": gettext_noop("The team with the last trick"),
+    "eldest": gettext_noop("The eldest team"),
+}
+PLAY_WORDS = {  # what a passed-out deal cannot have
+    "tricks": gettext_noop("trick points"),
+    "last_trick": gettext_noop("last trick"),
+    "capot": gettext_noop("capot"),
+    "belote": gettext_noop("belote"),
+    "declarations": gettext_noop("announcements"),
+}
+OR_LIST = gettext_noop("{items} or {last}")
+
+
+class Translator:
+    """The reader's language: `gettext` and `ngettext` from the edge (English when None). A failing catalogue
+    must not hide an error, so every lookup falls back to the English text."""
+
+    __slots__ = ("_gettext", "_ngettext")
+
+    def __init__(self, translate: Callable[[str], str] | None, ngettext: Callable[[str, str, int], str] | None):
+        self._gettext = translate
+        self._ngettext = ngettext
+
+    def text(self, message: str) -> str:
+        if self._gettext is None:
+            return message
+        try:
+            found = self._gettext(message)
+        except Exception:
+            return message
+        return found if isinstance(found, str) else message
+
+    def word(self, context: str, message: str) -> str:
+        found = self.text(context + CONTEXT_SEPARATOR + message)
+        return message if CONTEXT_SEPARATOR in found else found
+
+    def plural(self, singular: str, plural: str, number: int) -> str:
+        english = singular if number == 1 else plural
+        if self._ngettext is not None:
+            try:
+                found = self._ngettext(singular, plural, number)
+            except Exception:
+                return english
+            return found if isinstance(found, str) else english
+        return self.text(english)
+
+
+ENGLISH = Translator(None, None)
+
+
+class Words:
+    """A param that renders itself in the reader's language; str() is the English text."""
+
+    __slots__ = ()
+
+    def localize(self, tr: Translator) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.localize(ENGLISH)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self), self._key()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{self._key()!r}"
+
+    def _key(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+
+class Rank(Words):
+    __slots__ = ("rank",)
+
+    def __init__(self, rank: str):
+        self.rank = rank
+
+    def localize(self, tr: Translator) -> str:
+        word = RANK_WORDS.get(self.rank)
+        return tr.word("card rank", word) if word else self.rank
+
+
+class Suit(Words):
+    __slots__ = ("suit",)
+
+    def __init__(self, suit: str):
+        self.suit = suit
+
+    def localize(self, tr: Translator) -> str:
+        return SUIT_SYMBOLS.get(self.suit) or tr.text(CONTRACT_WORDS.get(self.suit, self.suit))
+
+
+class Card(Words):
+    """'K♥' in English, 'K♥' in German (König), 'R♥' in French (roi); a jack is B (Bube), V (valet)."""
+
+    __slots__ = ("rank", "suit")
+
+    def __init__(self, suit: str, rank: str):
+        self.suit = suit
+        self.rank = rank
+
+    def localize(self, tr: Translator) -> str:
+        return Rank(self.rank).localize(tr) + SUIT_SYMBOLS[self.suit]
+
+
+class Announcement(Words):
+    """'tierce K♠', 'quinte (6) A♥', 'carré J': the kind in the reader's words, then the top card or rank."""
+
+    __slots__ = ("length", "rank", "suit", "type")
+
+    def __init__(self, type: str, suit: str | None, rank: str, length: int):
+        self.type = type
+        self.suit = suit
+        self.rank = rank
+        self.length = length
+
+    def localize(self, tr: Translator) -> str:
+        kind = AnnouncementKind(self.type).localize(tr)
+        if self.suit is None:
+            return f"{kind} {Rank(self.rank).localize(tr)}"
+        if self.length > 5:
+            kind = f"{kind} ({self.length})"
+        return f"{kind} {Card(self.suit, self.rank).localize(tr)}"
+
+
+class AnnouncementKind(Words):
+    __slots__ = ("type",)
+
+    def __init__(self, type: str):
+        self.type = type
+
+    def localize(self, tr: Translator) -> str:
+        word = ANNOUNCEMENT_WORDS.get(self.type)
+        return tr.word("announcement", word) if word else self.type
+
+
+class RuleSetName(Words):
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def localize(self, tr: Translator) -> str:
+        return tr.text(PRESET_LABELS.get(self.name, self.name))
+
+
+class Setting(Words):
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def localize(self, tr: Translator) -> str:
+        return tr.text(SETTING_LABELS.get(self.name, self.name))
+
+
+class SettingValue(Words):
+    __slots__ = ("name", "value")
+
+    def __init__(self, name: str, value: Any):
+        self.name = name
+        self.value = value
+
+    def localize(self, tr: Translator) -> str:
+        label = SETTING_VALUE_LABELS.get((self.name, self.value)) if isinstance(self.value, str) else None
+        return tr.text(label) if label else show(self.value)
+
+
+class Table(Words):
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def localize(self, tr: Translator) -> str:
+        label = TABLE_LABELS.get(self.name)
+        return tr.text(label) if label else show(self.name)
+
+
+class Multiplier(Words):
+    __slots__ = ("family", "value")
+
+    def __init__(self, value: int, family: str):
+        self.value = value
+        self.family = family
+
+    def localize(self, tr: Translator) -> str:
+        label = MULTIPLIER_WORDS.get((self.value, self.family))
+        return tr.text(label) if label else str(self.value)
+
+
+class FieldName(Words):
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def localize(self, tr: Translator) -> str:
+        label = FIELD_WORDS.get(self.name)
+        return tr.text(label) if label else self.name
+
+
+class PlayField(Words):
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def localize(self, tr: Translator) -> str:
+        label = PLAY_WORDS.get(self.name)
+        return tr.text(label) if label else self.name
+
+
+class Choices(Words):
+    """Allowed values in words: 'A, B or C' in the reader's language."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: tuple):
+        self.items = tuple(items)
+
+    def localize(self, tr: Translator) -> str:
+        words = [_text(item, tr) for item in self.items]
+        if len(words) <= 1:
+            return "".join(words)
+        return tr.text(OR_LIST).format(items=", ".join(words[:-1]), last=words[-1])
+
+
+class RunOrder(Words):
+    """The sequence order of runs, 7 8 9 10 J Q K A, with the reader's card letters."""
+
+    __slots__ = ()
+
+    def localize(self, tr: Translator) -> str:
+        return " ".join(Rank(rank).localize(tr) for rank in RUN_ORDER)
 
 
 class Problem(NamedTuple):
@@ -178,26 +528,79 @@ class Problem(NamedTuple):
     params: dict[str, Any]
 
 
+_SAFE_DIGITS = 4000  # below the interpreter's int-to-str limit (4300 digits), which raises ValueError
+
+
+def _huge(value: int) -> bool:
+    return value.bit_length() > _SAFE_DIGITS * 3.32  # log2(10) bits per digit
+
+
+def _tame(value: Any, depth: int = 0) -> Any:
+    """`value` with integers too long to print replaced by a short description (JSON-like values only)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"<a number of {round(value.bit_length() * 0.30103)} digits>" if _huge(value) else value
+    if depth > 50:
+        return "..."
+    if isinstance(value, dict):
+        return {str(_tame(k, depth + 1)) if isinstance(k, int) else k: _tame(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_tame(v, depth + 1) for v in value]
+    return value
+
+
 def show(value: Any) -> str:
-    """A short, language-neutral rendering of a user-supplied value for messages."""
+    """A short, language-neutral rendering of a user-supplied value for messages. Never raises."""
+    if isinstance(value, int) and not isinstance(value, bool) and _huge(value):
+        return _tame(value)
     try:
         text = json.dumps(value, ensure_ascii=False, sort_keys=True)
-    except (TypeError, ValueError):
-        text = repr(value)
     except RecursionError:
         text = f"<deeply nested {type(value).__name__}>"
+    except (TypeError, ValueError):
+        # Not JSON (a set, an int too long to print, keys of mixed types): describe it without failing.
+        try:
+            text = json.dumps(_tame(value), ensure_ascii=False, sort_keys=True, default=repr)
+        except (TypeError, ValueError, RecursionError):
+            text = f"<{type(value).__name__}>"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def render(problem: Problem, translate: Callable[[str], str] | None = None) -> dict[str, Any]:
-    """The spec's error object {deal, field, code, message}, the message in `translate`'s language."""
+def _text(value: Any, tr: Translator) -> str:
+    if isinstance(value, Words):
+        return value.localize(tr)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _tame(value) if _huge(value) else str(value)
+    return str(value)
+
+
+def _message(problem: Problem, tr: Translator) -> str:
     template = MESSAGES[problem.code]
+    params = {name: _text(value, tr) for name, value in problem.params.items()}
+    if isinstance(template, Plural):
+        count = problem.params.get(template.count, 0)
+        number = count if isinstance(count, int) and not _huge(count) else 2
+        text = tr.plural(template.singular, template.plural, number).format(**params)
+    else:
+        text = tr.text(template).format(**params)
+    if problem.deal is not None:
+        text = tr.text(DEAL_PREFIX).format(number=problem.deal + 1, message=text)
+    return text
+
+
+def render(
+    problem: Problem,
+    translate: Callable[[str], str] | None = None,
+    ngettext: Callable[[str, str, int], str] | None = None,
+) -> dict[str, Any]:
+    """The spec's error object {deal, field, code, message}, the message in `translate`'s language (Django's
+    `gettext`; pass `ngettext` too for plural forms). Never raises: a broken translation falls back to
+    English."""
     message = None
-    if translate is not None:
+    if translate is not None or ngettext is not None:
         try:
-            message = translate(template).format(**problem.params)
+            message = _message(problem, Translator(translate, ngettext))
         except Exception:
             message = None  # a broken translation must not hide the error: fall back to English
     if message is None:
-        message = template.format(**problem.params)
+        message = _message(problem, ENGLISH)
     return {"deal": problem.deal, "field": problem.field, "code": problem.code, "message": message}

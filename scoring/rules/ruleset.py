@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from scoring.rules.cards import ALL_TRUMP, KIND_OF_TRUMP, NO_TRUMP, RANKS, SUIT, SUITS, contract_card_values
-from scoring.rules.messages import Problem, render, show
+from scoring.rules.messages import Choices, Problem, Rank, RuleSetName, Setting, SettingValue, Table, render, show
 from scoring.rules.presets import COINCHE_ONLY, PRESETS, SETTING_NAMES, Family, tables_of
 from scoring.rules.reachable import Reachable, reachable
 
@@ -102,14 +102,17 @@ def _int_between(name: str, value: Any, low: int, high: int) -> Problem | None:
     if _is_int(value) and low <= value <= high:
         return None
     return Problem(
-        None, f"options.{name}", "setting_not_integer", {"name": name, "min": low, "max": high, "got": show(value)}
+        None,
+        f"options.{name}",
+        "setting_not_integer",
+        {"name": Setting(name), "min": low, "max": high, "got": show(value)},
     )
 
 
 def _bool(name: str, value: Any) -> Problem | None:
     if type(value) is bool:
         return None
-    return Problem(None, f"options.{name}", "setting_not_boolean", {"name": name, "got": show(value)})
+    return Problem(None, f"options.{name}", "setting_not_boolean", {"name": Setting(name), "got": show(value)})
 
 
 def _choice(name: str, value: Any, choices: tuple[Any, ...]) -> Problem | None:
@@ -119,7 +122,7 @@ def _choice(name: str, value: Any, choices: tuple[Any, ...]) -> Problem | None:
         None,
         f"options.{name}",
         "setting_choice",
-        {"name": name, "choices": ", ".join(str(c) for c in choices), "got": show(value)},
+        {"name": Setting(name), "choices": Choices(tuple(SettingValue(name, c) for c in choices)), "got": show(value)},
     )
 
 
@@ -127,9 +130,9 @@ def _check_setting(name: str, value: Any, family: Family, rules: str) -> list[Pr
     """Problems with one named setting of `options` for a rule set of `family`."""
     field = f"options.{name}"
     if family is not Family.COINCHE and name in COINCHE_ONLY:
-        return [Problem(None, field, "setting_coinche_only", {"name": name, "rules": rules})]
+        return [Problem(None, field, "setting_coinche_only", {"name": Setting(name), "rules": RuleSetName(rules)})]
     if family is not Family.BELOT and name == "capot_bonus":
-        return [Problem(None, field, "setting_belot_only", {"name": name, "rules": rules})]
+        return [Problem(None, field, "setting_belot_only", {"name": Setting(name), "rules": RuleSetName(rules)})]
     if family is Family.BELOT and name == "capot_total":
         return [Problem(None, field, "capot_total_in_belot", {})]
     if name == "make_rule" and family is not Family.TAKE:
@@ -155,9 +158,9 @@ def _check_setting(name: str, value: Any, family: Family, rules: str) -> list[Pr
     elif name == "rounding":
         problem = _choice(name, value, ROUNDINGS)
         if problem is None and family is Family.BELOT and value != "belot":
-            problem = Problem(None, field, "rounding_belot_required", {"got": show(value)})
+            problem = Problem(None, field, "rounding_belot_required", {"got": SettingValue("rounding", value)})
         elif problem is None and family is not Family.BELOT and value == "belot":
-            problem = Problem(None, field, "rounding_belot_elsewhere", {"rules": rules})
+            problem = Problem(None, field, "rounding_belot_elsewhere", {"rules": RuleSetName(rules)})
     elif name == "multipliers":
         problem = _check_multipliers(value, family, rules)
     elif name == "bid_max":
@@ -190,7 +193,7 @@ def _check_multipliers(value: Any, family: Family, rules: str) -> Problem | None
     ):
         return Problem(None, field, "multipliers_invalid", {"got": show(value)})
     if family is Family.TAKE and value != [1]:
-        return Problem(None, field, "multipliers_take_or_pass", {"rules": rules, "got": show(value)})
+        return Problem(None, field, "multipliers_take_or_pass", {"rules": RuleSetName(rules), "got": show(value)})
     if 4 in value and 2 not in value:
         return Problem(None, field, "multipliers_four_without_two", {"got": show(value)})
     return None
@@ -198,7 +201,7 @@ def _check_multipliers(value: Any, family: Family, rules: str) -> Problem | None
 
 def _check_values(value: Any, family: Family, rules: str) -> list[Problem]:
     preset_tables = tables_of(_contracts_of(family))
-    choices = ", ".join(preset_tables)
+    choices = Choices(tuple(Table(t) for t in preset_tables))
     if not isinstance(value, dict):
         return [Problem(None, "options.values", "values_not_object", {"choices": choices, "got": show(value)})]
     problems = []
@@ -210,11 +213,13 @@ def _check_values(value: Any, family: Family, rules: str) -> list[Problem]:
                     None,
                     "options.values",
                     "values_unknown_table",
-                    {"got": show(table), "rules": rules, "choices": choices},
+                    {"got": show(table), "rules": RuleSetName(rules), "choices": choices},
                 )
             )
         elif not isinstance(ranks, dict):
-            problems.append(Problem(None, field, "values_table_not_object", {"table": table, "got": show(ranks)}))
+            problems.append(
+                Problem(None, field, "values_table_not_object", {"table": Table(table), "got": show(ranks)})
+            )
         else:
             for rank, points in ranks.items():
                 if rank not in RANKS:
@@ -223,7 +228,7 @@ def _check_values(value: Any, family: Family, rules: str) -> list[Problem]:
                             None,
                             field,
                             "values_unknown_rank",
-                            {"table": table, "got": show(rank), "choices": " ".join(RANKS)},
+                            {"table": Table(table), "got": show(rank), "choices": " ".join(RANKS)},
                         )
                     )
                 elif not (_is_int(points) and 0 <= points <= 1000):
@@ -232,7 +237,7 @@ def _check_values(value: Any, family: Family, rules: str) -> list[Problem]:
                             None,
                             f"{field}.{rank}",
                             "values_bad_value",
-                            {"table": table, "rank": rank, "got": show(points)},
+                            {"table": Table(table), "rank": Rank(rank), "got": show(points)},
                         )
                     )
     return problems
@@ -245,11 +250,15 @@ def _contracts_of(family: Family) -> tuple[str, ...]:
 # --- resolution ----------------------------------------------------------------------------------------
 
 
+_PRESET_CHOICES = Choices(tuple(RuleSetName(name) for name in PRESETS))
+_SETTING_CHOICES = Choices(tuple(Setting(name) for name in SETTING_NAMES))
+
+
 def _resolve(rules: Any, options: Any) -> tuple[RuleSet | None, tuple[Problem, ...]]:
     if rules is None:
-        return None, (Problem(None, "rules", "rules_missing", {"choices": ", ".join(PRESETS)}),)
+        return None, (Problem(None, "rules", "rules_missing", {"choices": _PRESET_CHOICES}),)
     if not isinstance(rules, str) or rules not in PRESETS:
-        return None, (Problem(None, "rules", "unknown_rules", {"got": show(rules), "choices": ", ".join(PRESETS)}),)
+        return None, (Problem(None, "rules", "unknown_rules", {"got": show(rules), "choices": _PRESET_CHOICES}),)
     preset = PRESETS[rules]
     if options is None:
         options = {}
@@ -266,7 +275,7 @@ def _resolve(rules: Any, options: Any) -> tuple[RuleSet | None, tuple[Problem, .
                     None,
                     f"options.{name}" if isinstance(name, str) else "options",
                     "unknown_setting",
-                    {"name": show(name), "choices": ", ".join(SETTING_NAMES)},
+                    {"name": show(name), "choices": _SETTING_CHOICES},
                 )
             )
             continue
@@ -279,6 +288,9 @@ def _resolve(rules: Any, options: Any) -> tuple[RuleSet | None, tuple[Problem, .
         if name == "values":
             for table, ranks in value.items():
                 values[table].update(ranks)
+            for table, source in preset.derived_tables:
+                if table not in value and source in value:
+                    values[table].update(value[source])
         elif name == "multipliers":
             settings[name] = sorted(value)
         else:
@@ -334,7 +346,10 @@ _CACHE_SIZE = 512
 def resolve_ruleset(rules: Any, options: Any) -> tuple[RuleSet | None, tuple[Problem, ...]]:
     """(RuleSet, ()) for a valid preset + options, else (None, problems). Never raises; cached."""
     try:
-        key = (rules, json.dumps(options, sort_keys=True)) if isinstance(rules, str) else None
+        if (type(options) is dict and not options) or options is None:
+            key = (rules, None) if isinstance(rules, str) else None  # most sheets: no overrides
+        else:
+            key = (rules, json.dumps(options, sort_keys=True)) if isinstance(rules, str) else None
     except (TypeError, ValueError, RecursionError):
         key = None  # not JSON: validate without caching
     if key is None:
@@ -356,10 +371,14 @@ def build_ruleset(rules: str, options: dict[str, Any] | None = None) -> RuleSet:
 
 
 def ruleset_errors(
-    rules: Any, options: Any = None, *, translate: Callable[[str], str] | None = None
+    rules: Any,
+    options: Any = None,
+    *,
+    translate: Callable[[str], str] | None = None,
+    ngettext: Callable[[str, str, int], str] | None = None,
 ) -> list[dict[str, Any]]:
     """Error objects {deal: None, field, code, message} for preset + options; empty when valid."""
-    return [render(p, translate) for p in resolve_ruleset(rules, options)[1]]
+    return [render(p, translate, ngettext) for p in resolve_ruleset(rules, options)[1]]
 
 
 def list_presets() -> list[dict[str, Any]]:

@@ -1,7 +1,11 @@
 /* Atout referee page: the deal form checked as you type, saved without losing anything.
  *
  * The page works without this script (plain form posts). With it:
- * - the other team's trick points are filled in from the deal total of the chosen trump;
+ * - the other team's trick points are filled in from the deal total of the chosen trump, but only while
+ *   that field is empty or was filled in here: a number the referee typed is never overwritten (a pair
+ *   that does not add up gets the rules engine's error instead);
+ * - an announcement takes three taps on buttons (kind, suit, high card) that select it in the list;
+ * - the page follows live updates (sheet-live.js): new version, game over, form shown or not;
  * - every change is checked by the server (the form and the rules engine) and errors appear next to
  *   the field they name;
  * - a deal is saved with a client id made here, so a retry on a poor connection never stores it twice;
@@ -18,9 +22,11 @@
   };
   var totalsEl = document.getElementById("deal-totals");
   var totals = totalsEl ? JSON.parse(totalsEl.textContent) : {};
-  var editing = form.getAttribute("data-editing") !== "";
+  var inserting = form.getAttribute("data-inserting") !== "";
+  var editing = form.getAttribute("data-editing") !== "" || inserting;
   var draftKey = form.getAttribute("data-draft-key") + (editing ? "-edit" : "");
   var touched = {};
+  var typedInto = {};  // trick fields the referee typed into: never filled in by the script
   var showAll = false;
   var lastTyped = null;
   var checkTimer = null;
@@ -58,6 +64,11 @@
     var capot = value("capot");
     $$("[data-when-no-capot]", form).forEach(function (el) { setShown(el, !capot); });
     var allTrump = value("trump") === "all_trump";
+    // Belot counts no announcements in a no-trumps contract: no buttons for them then.
+    var annPicker = document.getElementById("ann-picker");
+    if (annPicker && annPicker.hasAttribute("data-none-in")) {
+      annPicker.hidden = annPicker.getAttribute("data-none-in") === value("trump");
+    }
     $$(".all-trump-only", form).forEach(function (el) { setShown(el, allTrump); });
     $$(".suit-only", form).forEach(function (el) { setShown(el, !allTrump); });
   }
@@ -74,6 +85,7 @@
     if (!total) return;
     var mine = form.elements[typed === "a" ? "tricks_a" : "tricks_b"];
     var other = form.elements[typed === "a" ? "tricks_b" : "tricks_a"];
+    if (typedInto[other.name]) return;  // the referee's own number stays; the engine says if it is wrong
     var n = parseInt(mine.value, 10);
     if (String(n) === mine.value.trim() && n >= 0 && n <= total) {
       other.value = String(total - n);
@@ -109,6 +121,7 @@
 
   function checkUrl() {
     var url = form.getAttribute("data-check-url");
+    if (inserting) return url + "?insert=" + form.getAttribute("data-inserting");
     return editing ? url + "?position=" + form.getAttribute("data-editing") : url;
   }
 
@@ -152,6 +165,11 @@
     if (!raw) return;
     var entries;
     try { entries = JSON.parse(raw); } catch (e) { clearDraft(); return; }
+    fill(entries);
+  }
+
+  /* Put [name, value] pairs into the form (a draft, or a queued deal brought back to be fixed). */
+  function fill(entries) {
     var byName = {};
     entries.forEach(function (pair) { (byName[pair[0]] = byName[pair[0]] || []).push(pair[1]); });
     $$("input, select", form).forEach(function (el) {
@@ -177,6 +195,8 @@
     });
     form.elements.client_id.value = "";
     touched = {};
+    typedInto = {};
+    clearAnnouncements();
     showAll = false;
     lastTyped = null;
     checkSeq += 1;  // a check still on its way belongs to the deal just saved
@@ -194,13 +214,21 @@
     holder.innerHTML = html;
     var fresh = holder.firstElementChild;
     current.parentNode.replaceChild(fresh, current);
-    form.elements.version.value = fresh.getAttribute("data-version");
+    followLive(fresh);
+  }
+
+  /* The live part changed (own save, or sheet-live.js saw the other phone or the organiser): take its
+     version, renumber the new deal, and show the form only while a deal can still be added. */
+  function followLive(live) {
+    form.elements.version.value = live.getAttribute("data-version");
     var title = $("#deal-form-title");
     if (!editing && title) {
-      var count = $$("tbody tr[data-position]", fresh).length;
+      var count = $$("tbody tr[data-position]", live).length;
       title.textContent = title.getAttribute("data-new").replace(/\d+/, String(count + 1));
     }
+    if (!editing) form.hidden = live.getAttribute("data-form") !== "1";
   }
+  document.addEventListener("atout:live", function (event) { followLive(event.detail.element); });
 
   function post(url, body, attempt) {
     return fetch(url, { method: "POST", body: body, headers: { Accept: "application/json" },
@@ -222,10 +250,29 @@
   function save(event) {
     event.preventDefault();
     if (sending) return;
+    if (!editing && window.AtoutQueue) {
+      // offline-queue.js keeps the deal on the phone (IndexedDB) and sends it in order, online or not;
+      // a deal refused at once stays here with its errors.
+      clearTimeout(checkTimer);
+      checkSeq += 1;
+      showAll = true;
+      sending = true;
+      $("#save-deal").disabled = true;
+      status(i18n.saving);
+      window.AtoutQueue.add(form.action, new FormData(form)).then(function (outcome) {
+        sending = false;
+        $("#save-deal").disabled = false;
+        if (outcome.refused) { status(""); showErrors(outcome.errors); return; }
+        if (outcome.queued) status("");
+        clearDraft();
+        resetForm();
+      });
+      return;
+    }
     clearTimeout(checkTimer);
     checkSeq += 1;
     showAll = true;
-    if (!editing && !form.elements.client_id.value) form.elements.client_id.value = newClientId();
+    if ((!editing || inserting) && !form.elements.client_id.value) form.elements.client_id.value = newClientId();
     saveDraft();
     var body = new FormData(form);
     sending = true;
@@ -265,6 +312,7 @@
     if (!name) return;
     touched[name] = true;
     if (name === "tricks_a" || name === "tricks_b") {
+      typedInto[name] = event.target.value.trim() !== "";
       lastTyped = name === "tricks_a" ? "a" : "b";
       fillOther(lastTyped);
       touched.tricks_a = touched.tricks_b = true;
@@ -290,11 +338,136 @@
     }
   });
   window.addEventListener("online", function () {
+    // With the offline queue, queued deals go on their own; the form holds only what is being typed.
+    if (window.AtoutQueue) return;
     if (!sending && form.elements.client_id.value && !editing) $("#save-deal").click();
   });
+
+  if (window.AtoutQueue) {
+    window.AtoutQueue.attach({
+      form: form,
+      editing: editing,
+      live: replaceLive,
+      status: status,
+      fill: function (entries, errors) {
+        fill(entries);
+        showAll = true;
+        showErrors(errors);
+        updateVisibility();
+      },
+    });
+  }
+
+  /* --- announcements: kind, suit, high card as buttons; the list (select) stays the form's value ------ */
+
+  var picker = document.getElementById("ann-picker");
+
+  function announcementSelect(field) { return form.elements[field]; }
+
+  function optionOf(field, code) {
+    var select = announcementSelect(field);
+    return select ? $('option[value="' + code + '"]', select) : null;
+  }
+
+  function renderChosen(team) {
+    var field = team.getAttribute("data-ann-team");
+    var list = $("[data-ann-chosen]", team);
+    list.innerHTML = "";
+    $$("option:checked", announcementSelect(field)).forEach(function (option) {
+      var li = document.createElement("li");
+      li.textContent = option.textContent + " ";
+      var remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "ann-remove";
+      remove.textContent = "×";
+      remove.setAttribute("aria-label", (form.getAttribute("data-msg-remove") || "×") + ": " + option.textContent);
+      remove.addEventListener("click", function () {
+        option.selected = false;
+        announcementsChanged(field);
+        renderChosen(team);
+      });
+      li.appendChild(remove);
+      list.appendChild(li);
+    });
+  }
+
+  function showStep(team, step) {
+    $$("[data-ann-step]", team).forEach(function (el) {
+      var name = el.getAttribute("data-ann-step");
+      // The chosen suit stays in sight while its high card is picked.
+      el.hidden = name !== "kind" && name !== step && !(step === "high" && name === "suit");
+    });
+  }
+
+  function announcementsChanged(field) {
+    touched[field] = true;
+    if (!editing) saveDraft();
+    scheduleCheck();
+  }
+
+  function clearAnnouncements() {
+    if (!picker) return;
+    $$("[data-ann-team]", picker).forEach(function (team) {
+      team.removeAttribute("data-kind");
+      team.removeAttribute("data-suit");
+      showStep(team, null);
+      renderChosen(team);
+    });
+    $$(".ann-button", picker).forEach(function (b) { b.classList.remove("picked"); });
+  }
+
+  function pick(team, code) {
+    var field = team.getAttribute("data-ann-team");
+    var option = optionOf(field, code);
+    if (option) option.selected = true;
+    team.removeAttribute("data-kind");
+    team.removeAttribute("data-suit");
+    $$(".ann-button", team).forEach(function (b) { b.classList.remove("picked"); });
+    showStep(team, null);
+    renderChosen(team);
+    announcementsChanged(field);
+  }
+
+  if (picker) {
+    picker.hidden = false;
+    var listSummary = $(".announcements summary", form);
+    if (listSummary) listSummary.textContent = listSummary.getAttribute("data-list-label");
+    var runLength = { tierce: 3, quarte: 4, quinte: 5 };
+    $$("[data-ann-team]", picker).forEach(function (team) {
+      team.addEventListener("click", function (event) {
+        var button = event.target.closest(".ann-button");
+        if (!button) return;
+        var step = button.closest("[data-ann-step]").getAttribute("data-ann-step");
+        $$(".ann-button", button.parentNode).forEach(function (b) { b.classList.toggle("picked", b === button); });
+        if (step === "kind") {
+          var kind = button.getAttribute("data-kind");
+          team.setAttribute("data-kind", kind);
+          showStep(team, kind === "carre" ? "rank" : "suit");
+        } else if (step === "suit") {
+          team.setAttribute("data-suit", button.getAttribute("data-suit"));
+          var lowest = runLength[team.getAttribute("data-kind")] - 1;
+          // Only the high cards a run of this length can end on (a tierce ends on 9 or higher).
+          $$("[data-high]", team).forEach(function (b) {
+            b.hidden = parseInt(b.getAttribute("data-index"), 10) < lowest;
+          });
+          showStep(team, "high");
+        } else if (step === "high") {
+          pick(team, team.getAttribute("data-kind") + ":" + team.getAttribute("data-suit") + ":" +
+               button.getAttribute("data-high"));
+        } else if (step === "rank") {
+          pick(team, "carre:" + button.getAttribute("data-rank"));
+        }
+      });
+    });
+    form.addEventListener("change", function (event) {
+      var team = event.target.name && $('[data-ann-team="' + event.target.name + '"]', picker);
+      if (team) renderChosen(team);
+    });
+  }
 
   var hasServerErrors = $$("[data-errors-for] li", form).length > 0;
   if (!editing && !hasServerErrors) restoreDraft();
   if (hasServerErrors) showAll = true;
   updateVisibility();
+  if (picker) $$("[data-ann-team]", picker).forEach(renderChosen);
 })();

@@ -181,11 +181,11 @@ def test_rules_api_names_the_sum_mismatch_in_german_and_french(client):
     assert german.status_code == 400
     error = german.json()["errors"][0]
     assert (error["field"], error["code"]) == ("tricks", "sum_mismatch")
-    assert error["message"] == "Die Stichpunkte müssen zusammen 162 ergeben; eingegeben: 92 + 72 = 164."
+    assert error["message"] == "Spiel 1: Die Stichpunkte müssen zusammen 162 ergeben; eingegeben: 92 + 72 = 164."
     french = score(client, deal, "fr").json()["errors"][0]["message"]
-    assert french == f"Les points de plis doivent totaliser 162{NBSP}; saisi{NBSP}: 92 + 72 = 164."
+    assert french == f"Donne 1{NBSP}: Les points de plis doivent totaliser 162{NBSP}; saisi{NBSP}: 92 + 72 = 164."
     english = score(client, deal, "en").json()["errors"][0]["message"]
-    assert english == "Trick points must add up to 162; got 92 + 72 = 164."
+    assert english == "Deal 1: Trick points must add up to 162; got 92 + 72 = 164."
 
 
 @pytest.mark.django_db
@@ -193,7 +193,7 @@ def test_rules_api_keeps_json_examples_in_german(client):
     # A template with {{ }} escapes: the translation keeps them, and the rendered message shows plain braces.
     message = score(client, {"contract": {"taker": "A", "trump": "hearts"}, "tricks": [92, 70]}, "de").json()
     text = message["errors"][0]["message"]
-    assert text.startswith('tricks muss ein Objekt {"A": Punkte, "B": Punkte} sein; angegeben: ')
+    assert text.startswith('Spiel 1: Stichpunkte werden als {"A": Punkte, "B": Punkte} angegeben; angegeben: ')
 
 
 @pytest.mark.parametrize(("lang", "letters"), [("en", "NESW"), ("de", "NOSW"), ("fr", "NESO")])

@@ -48,7 +48,7 @@ def test_invalid_game_is_a_400_naming_the_field(client):
     body = response.json()
     assert body["valid"] is False
     assert body["errors"] == [{"deal": 1, "field": "tricks", "code": "sum_mismatch",
-                               "message": "Trick points must add up to 162; got 92 + 72 = 164."}]
+                               "message": "Deal 2: Trick points must add up to 162; got 92 + 72 = 164."}]
     assert body["totals"] == {"A": 112, "B": 70}
     assert len(body["deals"]) == 2 and body["deals"][1]["score"] is None
 
@@ -105,8 +105,8 @@ def test_messages_follow_the_request_language(client, settings):
         en = post(client, {"rules": "hoheluft", "deals": [BAD_SUM]}, HTTP_ACCEPT_LANGUAGE="en")
     finally:
         api.gettext = original
-    assert de.json()["errors"][0]["message"] == "Die Stichpunkte müssen 162 ergeben; erhalten 92 + 72 = 164."
-    assert en.json()["errors"][0]["message"] == "Trick points must add up to 162; got 92 + 72 = 164."
+    assert de.json()["errors"][0]["message"] == "Deal 1: Die Stichpunkte müssen 162 ergeben; erhalten 92 + 72 = 164."
+    assert en.json()["errors"][0]["message"] == "Deal 1: Trick points must add up to 162; got 92 + 72 = 164."
 
 
 def test_no_login_and_no_csrf_needed(client, django_user_model):

@@ -65,7 +65,7 @@ def test_invalid_sheet_prints_the_errors_and_fails(tmp_path):
         call_command("score_sheet", "-", stdout=out, stdin=io.StringIO(json.dumps(bad)))
     assert raised.value.returncode == 1
     result = json.loads(out.getvalue())
-    assert result["errors"][0]["message"] == "Trick points must add up to 162; got 92 + 72 = 164."
+    assert result["errors"][0]["message"] == "Deal 1: Trick points must add up to 162; got 92 + 72 = 164."
 
 
 def test_bad_json():

@@ -50,6 +50,7 @@ def _id_list(value: Any) -> str | None:
 OPTION_RULES: dict[str, Callable[[Any], str | None]] = {
     "window": _whole(4),
     "exact_limit": _whole(0),
+    "band_limit": _whole(0),
     "attempts": _whole(1),
     "avoid_same_club": _boolean,
     "order": _id_list,

@@ -12,8 +12,12 @@ from .quality import Field, pairing_flags
 from .standings import standings_order
 from .types import Draw
 
-#: Random tie-break between equally good pairings: a number below this per pair.
-NOISE = 1_000
+#: Random tie-break between equally good pairings: a number of this many bits per pair (getrandbits is
+#: several times cheaper than randrange, and a draw asks for one per candidate pair).
+NOISE_BITS = 10
+#: Up to this many teams, the games are matched exactly over every pair of teams (about 0.05 s for 250
+#: teams): the fewest repeated opponents any pairing of these teams allows, before the swaps.
+OPPONENTS_WHOLE_LIMIT = 250
 
 
 def _table_cost(field: Field, table: list[list[int]]) -> tuple[int, int]:
@@ -75,16 +79,18 @@ class MeleeDraw(DrawGenerator):
     First the partners: a matching of the players that repeats no partnership while avoidable (absolute,
     exact together with the choice of who sits out), with the 1 to 3 sit-outs (player count not divisible
     by 4) chosen among those with the fewest byes, lowest in the standings first (random in round 1). Then
-    the games: a matching of the teams that minimises players meeting an opponent again, then swaps of two
-    players while that lowers repeated opponents (``improve``). Fields up to ``exact_limit`` players take
-    the best of ``attempts`` random starts. Both matchings break ties at random by ``seed``. Partners sit
-    opposite. Clubs are not considered. Options: ``window``, ``exact_limit`` (as for Swiss), ``attempts``.
+    the games: a matching of the teams that minimises players meeting an opponent again (exact over every
+    pair of teams up to ``OPPONENTS_WHOLE_LIMIT`` teams, so no pairing of these teams repeats fewer), then
+    swaps of two players while that lowers repeated opponents (``improve``). Fields up to ``exact_limit``
+    players take the best of ``attempts`` random starts. Both matchings break ties at random by ``seed``.
+    Partners sit opposite. Clubs are not considered. Options: ``window``, ``exact_limit``, ``band_limit``
+    (as for Swiss), ``attempts``.
     """
 
     method = "melee"
     TEAM_SIZE = 1
     MINIMUM = 4
-    DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {"window": 32, "exact_limit": 60, "attempts": 8}
+    DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {"window": 32, "exact_limit": 60, "band_limit": 2000, "attempts": 8}
 
     def generate(self) -> Draw:
         standing = standings_order(self.entrants, self.rng)
@@ -125,7 +131,7 @@ class MeleeDraw(DrawGenerator):
         opponents = meetings.opponents
 
         def partner_cost(a: int, b: int) -> tuple[int, int]:
-            return (int(meetings.partnered(player(a), player(b))), noise.randrange(NOISE))
+            return (int(meetings.partnered(player(a), player(b))), noise.getrandbits(NOISE_BITS))
 
         partnering = pair_up(
             order,
@@ -134,6 +140,7 @@ class MeleeDraw(DrawGenerator):
             max_conflicts=meetings.max_partners(),
             window=self.options["window"],
             exact_limit=self.options["exact_limit"],
+            band_limit=self.options["band_limit"],
         )
         teams = [tuple(pair) for pair in partnering.pairs]
         self.rng.shuffle(teams)
@@ -145,7 +152,8 @@ class MeleeDraw(DrawGenerator):
         ]
 
         def team_cost(t: int, u: int) -> tuple[int, int]:
-            return (self.field.repeated_opponents(teams[t], teams[u]), noise.randrange(NOISE))
+            repeated = self.field.repeated_opponents(teams[t], teams[u]) if u in rivals[t] else 0
+            return (repeated, noise.getrandbits(NOISE_BITS))
 
         gaming = pair_up(
             list(range(len(teams))),
@@ -153,7 +161,8 @@ class MeleeDraw(DrawGenerator):
             byes=ByeChoice(0, (), ()),
             max_conflicts=max((len(r) for r in rivals), default=0),
             window=self.options["window"],
-            exact_limit=self.options["exact_limit"],
+            exact_limit=max(self.options["exact_limit"], OPPONENTS_WHOLE_LIMIT),
+            band_limit=self.options["band_limit"],
         )
         tables = improve([[list(teams[t]), list(teams[u])] for t, u in gaming.pairs], self.field)
         return tables, partnering.byes, partnering.exact

@@ -13,8 +13,9 @@ from .quality import pairing_flags
 from .standings import standings_order
 from .types import Draw, Entrant
 
-#: Random tie-break between equally good pairings: a number below this per pair.
-NOISE = 1_000
+#: Random tie-break between equally good pairings: a number of this many bits per pair (getrandbits is
+#: several times cheaper than randrange, and a draw asks for one per candidate pair).
+NOISE_BITS = 10
 
 
 def spread_by_club(entrants: Sequence[Entrant], rng: random.Random) -> list[int]:
@@ -41,11 +42,16 @@ def spread_by_club(entrants: Sequence[Entrant], rng: random.Random) -> list[int]
 class RandomDraw(DrawGenerator):
     """A random pairing (by ``seed``): rematches avoided first (absolute), then the bye preference, then
     same-club games (if ``avoid_same_club``), then a random tie-break. Sides and tables are random too.
-    Options: ``window``, ``exact_limit`` (as for Swiss), ``avoid_same_club``.
+    Options: ``window``, ``exact_limit``, ``band_limit`` (as for Swiss), ``avoid_same_club``.
     """
 
     method = "random"
-    DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {"window": 32, "exact_limit": 60, "avoid_same_club": True}
+    DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {
+        "window": 32,
+        "exact_limit": 60,
+        "band_limit": 2000,
+        "avoid_same_club": True,
+    }
 
     def generate(self) -> Draw:
         standing = standings_order(self.entrants, self.rng)
@@ -58,7 +64,7 @@ class RandomDraw(DrawGenerator):
         def cost(a: int, b: int) -> tuple[int, int, int]:
             club = entrants[a].club_id
             same = avoid_club and club is not None and club == entrants[b].club_id
-            return (int(met(a, b)), int(same), noise.randrange(NOISE))
+            return (int(met(a, b)), int(same), noise.getrandbits(NOISE_BITS))
 
         byes = choose_byes(self.entrants, len(order) % 2, bye_preference(self.request.round_number, standing, self.rng))
         pairing = pair_up(
@@ -68,6 +74,7 @@ class RandomDraw(DrawGenerator):
             max_conflicts=self.field.meetings.max_opponents(),
             window=self.options["window"],
             exact_limit=self.options["exact_limit"],
+            band_limit=self.options["band_limit"],
         )
         origin = "exact" if pairing.exact else "heuristic"
         planned = []

@@ -24,12 +24,19 @@ class SwissDraw(DrawGenerator):
     A minimum-cost perfect matching, compared level by level: rematches first (absolute), then the bye
     preference, then score-group distance and same club (weighed together), then squared distance in the
     standings. The top game gets the first table. Options:
-    ``window`` (matching window for large fields), ``exact_limit`` (fields up to this size are matched in
-    one go), ``avoid_same_club``.
+    ``exact_limit`` (fields up to this size are matched over every pair, byes included), ``band_limit``
+    (larger fields up to this size are matched exactly over the pairs close in the standings, see
+    ``matching.band_width``), ``window`` (the band's least half-width, and the window beyond ``band_limit``),
+    ``avoid_same_club``.
     """
 
     method = "swiss"
-    DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {"window": 32, "exact_limit": 60, "avoid_same_club": True}
+    DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {
+        "window": 32,
+        "exact_limit": 60,
+        "band_limit": 2000,
+        "avoid_same_club": True,
+    }
 
     def generate(self) -> Draw:
         order = standings_order(self.entrants, self.rng)
@@ -54,6 +61,7 @@ class SwissDraw(DrawGenerator):
             max_conflicts=self.field.meetings.max_opponents(),
             window=self.options["window"],
             exact_limit=self.options["exact_limit"],
+            band_limit=self.options["band_limit"],
         )
         origin = "exact" if pairing.exact else "heuristic"
         planned = [

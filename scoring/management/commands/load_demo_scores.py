@@ -12,10 +12,11 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import reverse
 
-from scoring.models import Sheet, TableLink
+from scoring.models import Sheet, TableCard, TableLink, TeamLink
 from scoring.rules import random_game
 from scoring.services import Actor, deal_create, sheet_confirm, sheet_submit, table_links_ensure
 from scoring.standings import standings_recompute
+from scoring.tablecards import event_cards_prepare, event_table_numbers
 from tournaments.models import Event, Round
 
 # Tables 1-4 finished and confirmed, table 5 half-way, table 6 not started.
@@ -66,12 +67,19 @@ class Command(BaseCommand):
 
     def _report(self, base: str, event: Event, round_1: Round, links: dict) -> None:
         slugs = {"club_slug": event.club.slug, "event_slug": event.slug}
-        referee = {side: reverse("scoring:referee", args=[links[(TYPING_TABLE, side)].token]) for side in "AB"}
+        # The table cards (made once for the evening) are what the tables scan; a team link follows a team.
+        event_cards_prepare(event=event, table_numbers=event_table_numbers(event))
+        cards = {c.side: c.token for c in TableCard.objects.filter(event=event, table_number=TYPING_TABLE,
+                                                                   revoked_at__isnull=True)}
+        referee = {side: reverse("scoring:card", args=[cards[side]]) for side in "AB"}
+        game = links[(TYPING_TABLE, "A")].game
+        team = TeamLink.objects.filter(entry_id=game.entry_a_id, revoked_at__isnull=True).first()
         rows = [
-            (f"Referee, table {TYPING_TABLE} (typing)", referee["A"]),
-            (f"Other side, table {TYPING_TABLE}", referee["B"]),
+            (f"Referee, table {TYPING_TABLE} card (typing)", referee["A"]),
+            (f"Other side, table {TYPING_TABLE} card", referee["B"]),
+            ("A team's link (where we play)", reverse("scoring:team", args=[team.token])),
             ("Round 1 score sheets", reverse("scoring:round", args=[round_1.pk])),
-            ("Table cards (PDF)", reverse("scoring:round-cards", args=[round_1.pk])),
+            ("Table cards (PDF)", reverse("scoring:event-cards", args=[event.pk])),
             ("Live standings", reverse("public:standings", kwargs=slugs)),
             ("Score calculator", reverse("scoring:calculator")),
         ]

@@ -12,7 +12,7 @@ import sys
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring.rules import score_game
 
@@ -45,7 +45,7 @@ class Command(BaseCommand):
                 f"{where} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}.", returncode=2
             ) from None
         with translation.override(language):
-            result = score_game(game, translate=gettext if language else None)
+            result = score_game(game, translate=gettext if language else None, ngettext=ngettext if language else None)
         indent = None if options["compact"] else 2
         self.stdout.write(json.dumps(result, ensure_ascii=False, indent=indent))
         if not result["valid"]:

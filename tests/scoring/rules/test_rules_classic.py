@@ -113,8 +113,8 @@ def test_eldest_tie_without_eldest_is_an_error():
     [error] = result["errors"]
     assert (error["field"], error["code"]) == ("eldest", "eldest_missing")
     assert error["message"] == (
-        "The best announcements tie (tierce A♠); with announcement_tie eldest the deal must name the eldest "
-        "team (eldest)."
+        "Deal 1: The best announcements tie (tierce A♠); when a tie goes to the eldest team, name the eldest "
+        "team of the deal."
     )
 
 

@@ -71,7 +71,7 @@ def test_scoring_stops_at_the_first_invalid_deal():
                 "deal": 2,
                 "field": "tricks",
                 "code": "sum_mismatch",
-                "message": "Trick points must add up to 162; got 92 + 72 = 164.",
+                "message": "Deal 3: Trick points must add up to 162; got 92 + 72 = 164.",
             }
         ],
     }
@@ -101,7 +101,7 @@ def test_error_objects_have_exactly_the_spec_keys():
 def test_translate_hook():
     german = {MESSAGES["sum_mismatch"]: "Die Stichpunkte müssen {total} ergeben; erhalten {a} + {b} = {sum}."}
     result = score_game({"rules": "hoheluft", "deals": [BAD_SUM]}, translate=lambda s: german.get(s, s))
-    assert result["errors"][0]["message"] == "Die Stichpunkte müssen 162 ergeben; erhalten 92 + 72 = 164."
+    assert result["errors"][0]["message"] == "Deal 1: Die Stichpunkte müssen 162 ergeben; erhalten 92 + 72 = 164."
     assert result["deals"][0]["errors"][0]["message"] == result["errors"][0]["message"]
 
 
@@ -111,13 +111,13 @@ def test_broken_translations_fall_back_to_english():
 
     for translate in (lambda s: "{missing} placeholder", raising, lambda s: None):
         result = score_game({"rules": "hoheluft", "deals": [BAD_SUM]}, translate=translate)
-        assert result["errors"][0]["message"] == "Trick points must add up to 162; got 92 + 72 = 164."
+        assert result["errors"][0]["message"] == "Deal 1: Trick points must add up to 162; got 92 + 72 = 164."
 
 
 def test_check_game_gives_codes_and_params():
     result = check_game({"rules": "hoheluft", "deals": [BAD_SUM]})
     assert result["errors"] == [Problem(2 - 2, "tricks", "sum_mismatch", {"total": 162, "a": 92, "b": 72, "sum": 164})]
-    assert render(result["errors"][0])["message"] == "Trick points must add up to 162; got 92 + 72 = 164."
+    assert render(result["errors"][0])["message"] == "Deal 1: Trick points must add up to 162; got 92 + 72 = 164."
 
 
 def test_every_message_template_formats_with_its_codes_params():
@@ -125,8 +125,9 @@ def test_every_message_template_formats_with_its_codes_params():
     import string
 
     for code, template in MESSAGES.items():
-        names = {name for _, name, _, _ in string.Formatter().parse(template) if name}
-        assert all(name.isidentifier() for name in names), code
+        for text in template[:2] if isinstance(template, tuple) else (template,):
+            names = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+            assert all(name.isidentifier() for name in names), code
 
 
 def test_deep_junk_does_not_raise():

@@ -39,6 +39,13 @@ def test_every_message_template_is_marked_for_extraction():
     [assign] = [n for n in tree.body if isinstance(n, ast.AnnAssign) and getattr(n.target, "id", "") == "MESSAGES"]
     assert isinstance(assign.value, ast.Dict)
     for value in assign.value.values:
-        assert isinstance(value, ast.Call) and getattr(value.func, "id", "") == "gettext_noop"
-        assert len(value.args) == 1 and isinstance(value.args[0], ast.Constant | ast.JoinedStr) is True
-        assert isinstance(value.args[0], ast.Constant), "templates are plain literals (no f-strings)"
+        assert isinstance(value, ast.Call)
+        # gettext_noop(template), or ngettext_lazy(singular, plural, count param) for plural forms; both are
+        # names Django's makemessages extracts.
+        marker = getattr(value.func, "id", "")
+        assert marker in ("gettext_noop", "ngettext_lazy")
+        texts = value.args if marker == "gettext_noop" else value.args[:2]
+        assert len(texts) == (1 if marker == "gettext_noop" else 2) and len(value.args) == (
+            1 if marker == "gettext_noop" else 3
+        )
+        assert all(isinstance(text, ast.Constant) for text in texts), "templates are plain literals (no f-strings)"

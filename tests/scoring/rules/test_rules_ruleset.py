@@ -190,12 +190,12 @@ def test_several_problems_are_all_reported():
 def test_messages_name_setting_and_values():
     [error] = ruleset_errors("hoheluft", {"deals": 10, "target": 500})
     assert error["message"] == (
-        "A game ends after a number of deals or at a points target: set deals or target, not both."
+        "A game ends after a number of deals or at a points target: set one of the two, not both."
     )
     [error] = ruleset_errors("coinche", {"bid_max": 165})
-    assert error["message"] == "bid_max must be a bid from 80 to 160 in steps of 10; got 165."
+    assert error["message"] == "The highest bid is 80 to 160 in steps of 10; got 165."
     [error] = ruleset_errors("hoheluft", {"capot_total": "252"})
-    assert error["message"] == 'capot_total must be a whole number from 0 to 1000; got "252".'
+    assert error["message"] == '“capot total” must be a whole number from 0 to 1000; got "252".'
 
 
 def test_build_is_cached():

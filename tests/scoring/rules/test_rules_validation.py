@@ -92,15 +92,13 @@ def test_taker_message():
         "deal": 0,
         "field": "contract.taker",
         "code": "team_invalid",
-        "message": 'taker must be team A or B; got "C".',
+        "message": 'Deal 1: The taker must be team A or B; got "C".',
     }
 
 
 def test_trump_message_lists_the_rule_sets_trumps():
     error = only_error(game("hoheluft", deal(trump="all_trump")))
-    assert error["message"] == (
-        'The trump must be one of clubs, diamonds, hearts, spades in the hoheluft rule set; got "all_trump".'
-    )
+    assert error["message"] == ('Deal 1: In Hoheluft (Hamburg) the trump is one of ♣, ♦, ♥ or ♠; got "all_trump".')
 
 
 # --- 2. trick points: integers ≥ 0 adding up to the deal total -----------------------------------------
@@ -117,7 +115,7 @@ def test_sum_mismatch_message_of_the_spec():
         "deal": 0,
         "field": "tricks",
         "code": "sum_mismatch",
-        "message": "Trick points must add up to 162; got 92 + 72 = 164.",
+        "message": "Deal 1: Trick points must add up to 162; got 92 + 72 = 164.",
     }
 
 
@@ -133,7 +131,7 @@ def test_deal_total_depends_on_contract(rules, trump, a, b, total):
     bid = {"bid": 80} if rules == "coinche" else {}
     error = only_error(game(rules, deal(trump=trump, a=a, b=b, **bid)))
     assert error["code"] == "sum_mismatch"
-    assert error["message"] == f"Trick points must add up to {total}; got {a} + {b} = {a + b}."
+    assert error["message"] == f"Deal 1: Trick points must add up to {total}; got {a} + {b} = {a + b}."
 
 
 def test_tricks_shape():
@@ -154,7 +152,7 @@ def test_unreachable_totals_name_the_team():
     error = only_error(game("hoheluft", deal(a=161, b=1)))
     assert (error["field"], error["code"]) == ("tricks.B", "unreachable")
     assert error["message"] == (
-        "Team B cannot have 1 trick points: no set of whole tricks, with or without the 10 for the last "
+        "Deal 1: Team B cannot have 1 trick point: no set of whole tricks, with or without the 10 for the last "
         "trick, is worth exactly 1."
     )
     assert where(game("belot", deal(trump="all_trump", a=5, b=253))) == ("tricks.A", "unreachable")
@@ -172,11 +170,14 @@ def test_last_trick_needs_ten_and_reachable_card_points():
     error = only_error(game("hoheluft", deal(a=11, b=151, last_trick="A")))
     assert (error["field"], error["code"]) == ("tricks.A", "last_trick_unreachable")
     assert error["message"] == (
-        "Team A took the last trick: its 11 trick points leave 1 card points, and no set of whole tricks is worth 1."
+        "Deal 1: Team A took the last trick: its 11 trick points leave 1 card point, and no set of whole tricks "
+        "is worth 1."
     )
     error = only_error(game("hoheluft", deal(a=157, b=5, last_trick="B")))
     assert (error["field"], error["code"]) == ("tricks.B", "last_trick_below_ten")
-    assert error["message"] == "Team B took the last trick, worth 10, so it has at least 10 trick points; got 5."
+    assert (
+        error["message"] == "Deal 1: Team B took the last trick, worth 10, so it has at least 10 trick points; got 5."
+    )
     # 0 points with the last trick is impossible even though 162-0 is fine without it.
     assert where(game("hoheluft", deal(a=162, b=0, last_trick="B"))) == ("tricks.B", "last_trick_below_ten")
     assert game("hoheluft", deal(a=12, b=150, last_trick="A"))["valid"]  # 2 card points: a plain jack
@@ -199,14 +200,17 @@ def test_capot_tricks_must_give_everything_to_the_capot_team():
     bad = {"contract": {"taker": "A", "trump": "hearts"}, "capot": "A", "tricks": {"A": 152, "B": 10}}
     error = only_error(game("hoheluft", bad))
     assert (error["field"], error["code"]) == ("tricks", "capot_tricks")
-    assert error["message"] == "A capot gives team A all the trick points (252) and team B 0; got A 152, B 10."
+    assert error["message"] == (
+        "Deal 1: A capot gives team A all the trick points (162 as counted, or 252 as written) and team B 0; "
+        "got A 152, B 10."
+    )
 
 
 def test_capot_last_trick_names_the_capot_team():
     bad = {"contract": {"taker": "A", "trump": "hearts"}, "capot": "B", "last_trick": "A"}
     error = only_error(game("hoheluft", bad))
     assert (error["field"], error["code"]) == ("last_trick", "capot_last_trick")
-    assert error["message"] == "Team B made capot, so it also took the last trick; last_trick names team A."
+    assert error["message"] == "Deal 1: Team B made capot, so it also took the last trick, not team A."
 
 
 # --- 5. belote count fits the contract ------------------------------------------------------------------
@@ -250,7 +254,7 @@ def test_announcements_must_be_allowed():
     error = only_error(game("hoheluft", deal(declarations=tierce)))
     assert (error["field"], error["code"]) == ("declarations", "declarations_not_allowed")
     assert error["message"] == (
-        "The hoheluft rule set counts no announcements other than belote (announcements: belote_only); remove them."
+        "Deal 1: Hoheluft (Hamburg) is played here with belote only: no other announcements count; remove them."
     )
     assert where(game("belot", deal(trump="no_trump", a=80, b=50, declarations=tierce))) == (
         "declarations",
@@ -263,14 +267,14 @@ def test_card_in_two_announcements_is_named():
     both = {"A": [{"type": "tierce", "suit": "spades", "high": "K"}], "B": [{"type": "carre", "rank": "Q"}]}
     error = only_error(game("classic", deal(declarations=both)))
     assert (error["field"], error["code"]) == ("declarations.B.0", "card_twice")
-    assert error["message"] == ("Q♠ cannot be in two announcements: team A's tierce K♠ and team B's carre Q.")
+    assert error["message"] == "Deal 1: Q♠ cannot be in two announcements: team A's tierce K♠ and team B's carré Q."
 
 
 def test_belote_card_in_the_other_teams_announcement():
     runs = {"B": [{"type": "quarte", "suit": "hearts", "high": "A"}]}  # J Q K A of hearts
     error = only_error(game("classic", deal(belote=["A"], declarations=runs)))
     assert (error["field"], error["code"]) == ("belote.0", "belote_card_conflict")
-    assert error["message"] == "Team A's belote needs K♥, but K♥ is in team B's announcement quarte A♥."
+    assert error["message"] == "Deal 1: Team A's belote needs K♥, but K♥ is in team B's quarte A♥."
     # The same team's run may hold the belote's K and Q.
     assert game("classic", deal(belote=["B"], declarations=runs))["valid"]
 
@@ -291,7 +295,7 @@ def test_announcements_must_fit_two_hands_of_eight():
     error = only_error(game("classic", deal(declarations=runs)))
     assert (error["field"], error["code"]) == ("declarations.A", "hand_overflow")
     assert error["message"] == (
-        "Team A's announcements and belotes use 15 cards that cannot be split between two hands of 8 cards."
+        "Deal 1: Team A's announcements and belotes use 15 cards that cannot be split between two hands of 8 cards."
     )
     # 6 + 8 cards split fine.
     fits = {
@@ -326,12 +330,12 @@ def test_announcement_shapes(item, expected):
 
 def test_carre_of_sevens_message():
     error = only_error(game("classic", deal(declarations={"A": [{"type": "carre", "rank": "7"}]})))
-    assert error["message"] == "Four 7s are not an announcement: carrés of eights and sevens do not count."
+    assert error["message"] == "Deal 1: Four 7s are not an announcement: carrés of eights and sevens do not count."
 
 
 def test_run_too_low_message():
     error = only_error(game("classic", deal(declarations={"A": [{"type": "quarte", "suit": "clubs", "high": "9"}]})))
-    assert error["message"] == ("A run of 4 cards in the order 7 8 9 10 J Q K A ends at 10 or higher; got high 9.")
+    assert error["message"] == "Deal 1: A run of 4 cards in the order 7 8 9 10 J Q K A ends at 10 or higher; got 9."
 
 
 # --- 7. coinche bids and multipliers --------------------------------------------------------------------
@@ -357,9 +361,9 @@ def test_coinche_bids(contract_extra, options, expected):
 
 def test_bid_messages():
     error = only_error(game("coinche", deal(bid=85)))
-    assert error["message"] == "The bid must be 80 to 160 in steps of 10, or capot; got 85."
+    assert error["message"] == "Deal 1: The bid is 80 to 160 in steps of 10, or capot; got 85."
     error = only_error(game("hoheluft", deal(bid=80)))
-    assert error["message"] == "Bids exist only in coinche; the hoheluft rule set has none, so remove the bid 80."
+    assert error["message"] == "Deal 1: Only coinche has bids; Hoheluft (Hamburg) has none, so remove the bid 80."
 
 
 def test_missing_multiplier_is_one():
@@ -398,7 +402,7 @@ def test_no_deal_after_the_game_ended():
         "deal": 2,
         "field": "deals",
         "code": "game_over",
-        "message": "The game already ended after deal 2; no further deal can be scored.",
+        "message": "Deal 3: The game already ended after deal 2; no further deal can be scored.",
     }
     assert result["finished"] is True and result["totals"] == {"A": 184, "B": 140}
     assert game("hoheluft", deal(), deal(), {"contract": None}, deals=2)["errors"][0]["code"] == "game_over"

@@ -183,7 +183,7 @@ def test_large_fields_are_drawn_in_windows_without_rematches(count, seed):
             if i != j:
                 opponents[i].add(j)
     history = History(opponents=opponents, past_rounds=6)
-    request = DrawRequest("swiss", entrants, history, None, 7, seed, {"window": 8, "exact_limit": 0})
+    request = DrawRequest("swiss", entrants, history, None, 7, seed, {"window": 8, "exact_limit": 0, "band_limit": 0})
     draw = generate_draw(request)
     assert_everyone_once(draw, entrants)
     assert_fair_byes(draw, entrants)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0002_sheet_entering_side_change_client_id'),
+        ('scoring', '0003_export_private_name'),
     ]
 
     operations = [

@@ -1,0 +1,148 @@
+"""Untrusted input on the organiser's forms: the adjustment form and the sheet correction answer bad input
+with a message naming the field and store nothing (no 500); free text has a length cap; the `next` of an
+event action never leads to another site."""
+
+import json
+
+import pytest
+from django.contrib.messages import get_messages
+from django.urls import reverse
+
+from scoring.models import Adjustment, Deal, SheetChange
+from scoring.services import MAX_REASON
+from scoring.standings import standings_recompute
+from tests.factories import MembershipFactory
+from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
+from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
+
+pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+
+
+@pytest.fixture
+def event(organiser):
+    event = make_event(club=organiser.club)
+    t1, t2 = make_entries(event, 2)
+    play(make_round(event, 1), t1, t2, won(900, 700))
+    standings_recompute(event_id=event.pk)
+    return event
+
+
+def _messages(response) -> list[str]:
+    return [str(m) for m in get_messages(response.wsgi_request)]
+
+
+GOOD = {"entry": "1", "kind": "penalty", "match_points": "-1", "points": "0", "round_number": "1",
+        "reason": "Handy geklingelt"}
+
+
+@pytest.mark.parametrize("field,value,message", [
+    ("match_points", "NaN", "Match points: “NaN” is not a number."),
+    ("match_points", "-Infinity", "Match points: “-Infinity” is not a number."),
+    ("match_points", "sNaN", "Match points: “sNaN” is not a number."),
+    ("points", str(2**31), "Game points: Ensure this value is less than or equal to 1000000."),
+    ("points", str(-(2**63)), "Game points: Ensure this value is greater than or equal to -1000000."),
+    ("round_number", str(2**31), "Round: Ensure this value is less than or equal to 32767."),
+    ("entry", str(2**31), "Entry: Ensure this value is less than or equal to 32767."),
+    ("entry", "1\x00", "Entry: Enter a whole number."),
+    ("reason", "Zu spät\x00", "Reason: Null characters are not allowed."),
+    ("reason", "x" * (MAX_REASON + 1),
+     f"Reason: Ensure this value has at most {MAX_REASON} characters (it has {MAX_REASON + 1})."),
+    ("kind", "bonus", "Kind: Select a valid choice. bonus is not one of the available choices."),
+])
+def test_adjustment_form_refuses_bad_numbers_and_text_naming_the_field(organiser_client, event, field, value,
+                                                                      message):
+    url = reverse("results:adjustment_add", args=[event.club.slug, event.slug])
+    response = organiser_client.post(url, {**GOOD, field: value}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 302
+    assert message in _messages(response)
+    assert not Adjustment.objects.exists()
+
+
+def test_adjustment_form_still_takes_a_good_adjustment(organiser_client, event):
+    url = reverse("results:adjustment_add", args=[event.club.slug, event.slug])
+    response = organiser_client.post(url, {**GOOD, "match_points": "-0,5"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 302
+    adjustment = Adjustment.objects.get()
+    assert str(adjustment.match_points) == "-0.50" and adjustment.reason == "Handy geklingelt"
+
+
+# --- the sheet correction -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def sheet_and_client(client):
+    round, games = released_round(tables=1)
+    sheet, _, _ = table_of(games[0])
+    client.force_login(MembershipFactory(club=round.event.club).user)
+    return sheet, client
+
+
+@pytest.mark.parametrize("deals", [
+    "[1, 2]",
+    "[null]",
+    '["deal"]',
+    '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": NaN, "B": 70}}]',
+    '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": Infinity, "B": 70}}]',
+    '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 70}, "note": "a\\u0000b"}]',
+    '[{"contract": {"taker": "A\\u0000", "trump": "hearts"}, "tricks": {"A": 92, "B": 70}}]',
+    '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 2147483648, "B": 70}}]',
+    '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 1e400, "B": 70}}]',
+    "[" * 5000 + "]" * 5000,
+    '{"deals": []}',
+    "",
+    "\x00",
+    "[" + ", ".join(['{"contract": null}'] * 20000) + "]",
+])
+def test_sheet_correction_refuses_bad_json_with_a_message_and_no_change(sheet_and_client, deals):
+    if "NaN" in deals or "Infinity" in deals or "u0000" in deals or "[[[" in deals:
+        expected = ("Deals (JSON): Numbers must be finite", "Deals (JSON): Null characters",
+                    "Deals (JSON): Lists and objects are nested too deeply")
+    sheet, client = sheet_and_client
+    url = reverse("scoring:sheet-correct", args=[sheet.pk])
+    response = client.post(url, {"deals": deals, "reason": "Tippfehler", "version": sheet.version},
+                           HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 302
+    errors = _messages(response)
+    assert errors, deals
+    if "NaN" in deals or "Infinity" in deals or "u0000" in deals or "[[[" in deals:
+        assert any(e.startswith(expected) for e in errors), errors
+    assert not Deal.objects.filter(sheet=sheet).exists()
+    assert not SheetChange.objects.filter(sheet=sheet, action=SheetChange.Action.CORRECT).exists()
+
+
+def test_sheet_correction_names_the_length_cap(sheet_and_client):
+    sheet, client = sheet_and_client
+    url = reverse("scoring:sheet-correct", args=[sheet.pk])
+    deals = "[" + ", ".join(['{"contract": null}'] * 20000) + "]"
+    response = client.post(url, {"deals": deals, "reason": "x", "version": sheet.version}, HTTP_ACCEPT_LANGUAGE="en")
+    assert f"Deals (JSON): At most 200000 characters; got {len(deals)}." in _messages(response)
+
+
+def test_sheet_correction_still_takes_a_good_sheet(sheet_and_client):
+    sheet, client = sheet_and_client
+    url = reverse("scoring:sheet-correct", args=[sheet.pk])
+    response = client.post(url, {"deals": json.dumps(HOHELUFT_GAME), "reason": "Tippfehler",
+                                 "version": sheet.version})
+    assert response.status_code == 302
+    assert Deal.objects.filter(sheet=sheet).count() == len(HOHELUFT_GAME)
+
+
+# --- no open redirect ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("target,kept", [
+    ("https://evil.example/phish", False),
+    ("//evil.example/phish", False),
+    ("/\\evil.example", False),
+    ("javascript:alert(1)", False),
+    ("/o/", True),
+])
+def test_event_action_next_stays_on_this_site(organiser_client, organiser, target, kept):
+    event = make_event(club=organiser.club)
+    url = reverse("tournaments:event_action", args=[event.club.slug, event.slug, "open"])
+    response = organiser_client.post(url, {"next": target})
+    assert response.status_code == 302
+    if kept:
+        assert response["Location"] == target
+    else:
+        assert response["Location"].startswith("/o/") and "evil" not in response["Location"]
