@@ -5,6 +5,8 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 8000
+# `HOST=0.0.0.0 SITE_URL=http://192.168.1.20:8000 make demo` serves the demo to phones on the club's network.
+HOST ?= 127.0.0.1
 PYTEST_ARGS ?=
 
 # Use local PostgreSQL / Redis for tests when they answer and nothing else is configured; otherwise the
@@ -27,7 +29,7 @@ demo: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py load_demo_scores
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: export DATABASE_URL ?= $(call probe,5432,postgres://postgres@127.0.0.1:5432/atout)
 test: export CELERY_BROKER_URL ?= $(call probe,6379,redis://127.0.0.1:6379/0)

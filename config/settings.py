@@ -45,6 +45,19 @@ def _secret_key() -> str:
 SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+# The site's public address (scheme, host, port), e.g. http://192.168.1.20:8000 on a club LAN: every absolute
+# link and QR code (table cards, the by-name print, the venue screen, emails) starts with it, so a phone at the
+# table reaches the server. Unset: the address the request came in on (fine on one machine, not on a LAN).
+SITE_URL = env.str("SITE_URL", default="").rstrip("/")
+if SITE_URL:
+    # The public address is served by definition: its host is allowed, and forms posted from it are trusted.
+    from urllib.parse import urlsplit
+
+    _site = urlsplit(SITE_URL)
+    if _site.hostname and _site.hostname not in ALLOWED_HOSTS and "*" not in ALLOWED_HOSTS:
+        ALLOWED_HOSTS.append(_site.hostname)
+    if f"{_site.scheme}://{_site.netloc}" not in CSRF_TRUSTED_ORIGINS:
+        CSRF_TRUSTED_ORIGINS.append(f"{_site.scheme}://{_site.netloc}")
 
 INSTALLED_APPS = [
     "config.admin.SuperuserAdminConfig",  # django.contrib.admin, for superusers only (config/admin.py)
@@ -113,6 +126,10 @@ AUTHENTICATION_BACKENDS = [
     "config.security.LoginRateLimitBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+# Invitations and password resets: the console backend prints mails in the demo; production sets EMAIL_URL
+# (e.g. smtp+tls://user:password@mail.example:587). Tests use Django's locmem backend.
+vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="atout@localhost")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "landing"
 LOGOUT_REDIRECT_URL = "landing"

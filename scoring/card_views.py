@@ -58,6 +58,8 @@ def state_text(state: TableState) -> str:
             "number": state.round_number}
     if state.kind == "idle":
         return _("Round %(number)s has no game at this table.") % {"number": state.round_number}
+    if state.kind == "absent":
+        return _("Your team is not in the draw of round %(number)s.") % {"number": state.round_number}
     if state.kind == "bye":
         return _("Your team has a bye in round %(number)s.") % {"number": state.round_number}
     if state.kind == "over":

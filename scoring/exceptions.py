@@ -11,9 +11,12 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from tournaments.labels import join_words
 
 
 class ScoringError(Exception):
@@ -108,8 +111,13 @@ class RoundNotClosable(ScoringError):
     def __init__(self, tables: list[int]):
         self.tables = tables
         super().__init__(
-            _("The round cannot be closed: the sheets of tables %(tables)s are not confirmed. Confirm them first "
-              "(or confirm them as organiser).") % {"tables": ", ".join(str(t) for t in tables)}
+            ngettext(
+                "The round cannot be closed: the sheet of table %(tables)s is not confirmed. Confirm it first "
+                "(or confirm it as organiser).",
+                "The round cannot be closed: the sheets of tables %(tables)s are not confirmed. Confirm them first "
+                "(or confirm them as organiser).",
+                len(tables),
+            ) % {"tables": join_words(tables)}
         )
 
     def as_dict(self) -> dict[str, Any]:

@@ -240,9 +240,10 @@ def export_file_path(instance: "Export", filename: str) -> str:
 
 class Export(models.Model):
     class Kind(models.TextChoices):
-        CSV = "csv", "CSV"
-        XLSX = "xlsx", "XLSX"
-        PDF = "pdf", "PDF"
+        CSV = "csv", _("Standings (CSV)")
+        CSV_ALL = "csv_all", _("All tables (CSV, zip)")
+        XLSX = "xlsx", _("Workbook (XLSX)")
+        PDF = "pdf", _("Results (PDF)")
         JSON = "json", _("JSON archive")
 
     class Status(models.TextChoices):
@@ -271,3 +272,6 @@ class Export(models.Model):
 
     def __str__(self):
         return f"{self.event} · {self.get_kind_display()}"
+
+
+from scoring.venue_models import VenueScreen  # noqa: E402,F401  (the venue screen's revocable link)

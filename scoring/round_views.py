@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from config.site import absolute_url
 from scoring.cards import round_cards_pdf
 from scoring.exceptions import DealInvalid, ScoringError
 from scoring.forms import CorrectionForm, RoundCloseForm, VersionForm
@@ -53,7 +54,7 @@ def round_sheets(request, round_id: int):
     if round.status == Round.Status.RELEASED:
         table_links_ensure(round=round)
     overview = round_overview(round)
-    referee_url = request.build_absolute_uri(reverse("scoring:referee", args=["TOKEN"])).replace("TOKEN/", "")
+    referee_url = absolute_url(reverse("scoring:referee", args=["TOKEN"]), request).replace("TOKEN/", "")
     context = {
         "round": round,
         "event": round.event,
@@ -74,7 +75,7 @@ def round_cards(request, round_id: int):
     if round.status not in (Round.Status.RELEASED, Round.Status.CLOSED):
         raise Http404
     pdf = round_cards_pdf(
-        round=round, link_url=lambda token: request.build_absolute_uri(reverse("scoring:referee", args=[token]))
+        round=round, link_url=lambda token: absolute_url(reverse("scoring:referee", args=[token]), request)
     )
     response = HttpResponse(pdf, content_type="application/pdf")
     name = f"{slugify(round.event.name) or 'event'}-round-{round.number}-tables.pdf"

@@ -36,9 +36,9 @@ SIDE_OF_SLOT = {"entry_a": "A", "entry_a_partner": "A", "entry_b": "B", "entry_b
 class TableState:
     """What a table card (or a team link) opens now.
 
-    kind: "playing" (a game of the released round), "bye" (a team link's team sits out this round), "idle"
-    (the released round has no game at this table), "waiting" (no round released: waiting for round
-    `round_number`), "over" (every round of the event is closed)."""
+    kind: "playing" (a game of the released round); "idle" (the released round has no game at this
+    table); for a team link, "bye" (it sits out this round) or "absent" (it is not in the draw); "waiting"
+    (no round released: waiting for round `round_number`); "over" (every round of the event is closed)."""
 
     kind: str
     round_number: int | None = None
@@ -97,7 +97,10 @@ def team_place(link: TeamLink) -> TeamPlace:
         .first()
     )
     if game is None:
-        return TeamPlace(_between_rounds(link.entry.event_id, link.entry.event.rounds))
+        state = _between_rounds(link.entry.event_id, link.entry.event.rounds)
+        if state.kind == "idle":  # a round is being played without this team (absent, withdrawn)
+            state = TableState("absent", state.round_number)
+        return TeamPlace(state)
     if game.is_bye:
         return TeamPlace(TableState("bye", game.round.number, game))
     side = next(side for slot, side in SIDE_OF_SLOT.items() if getattr(game, f"{slot}_id") == entry_id)

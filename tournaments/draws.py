@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from tournaments.exceptions import ConfirmationRequired, DrawFailed, IllegalTransition, InvalidInput
+from tournaments.labels import join_choices, pairing_method_label
 from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
 from tournaments.models import Table as TableRow
 from tournaments.pairing import (
@@ -103,6 +104,14 @@ def draw_error(exc: DrawUserError, numbers: Mapping[int, int] | None = None) -> 
     for key in ("entrant", "other"):
         if numbers and params.get(key) in numbers:
             params[key] = numbers[params[key]]
+    if isinstance(params.get("method"), str):
+        params["method"] = pairing_method_label(params["method"])
+    if exc.code == "not_enough_tables" and isinstance(params.get("tables"), int):
+        template = ngettext(
+            "The draw needs %(games)s tables, only %(tables)s is available.",
+            "The draw needs %(games)s tables, only %(tables)s are available.",
+            params["tables"],
+        )
     try:
         message = str(template) % params
     except (KeyError, TypeError, ValueError):
@@ -311,9 +320,9 @@ class DrawManager:
             raise InvalidInput(
                 _("%(method)s is not a pairing method for %(mode)s; choose from %(choices)s.")
                 % {
-                    "method": method,
+                    "method": pairing_method_label(method),
                     "mode": self.event.get_team_mode_display(),
-                    "choices": ", ".join(self.event.allowed_pairing_methods()),
+                    "choices": join_choices(pairing_method_label(m) for m in self.event.allowed_pairing_methods()),
                 },
                 field="method",
             )

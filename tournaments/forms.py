@@ -6,12 +6,21 @@ import json
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.exceptions import TournamentError
+from tournaments.labels import (
+    SETTING_LABELS,
+    SETTING_VALUE_LABELS,
+    join_words,
+    pairing_method_label,
+    preset_label,
+)
 from tournaments.models import CheckIn, Club, Event, Player, Season, Table
+from tournaments.pairing.types import METHOD_NAMES
 from tournaments.services import RESERVED_EVENT_SLUGS, player_duplicates
+from tournaments.widgets import OrderedPickField, OrderedPickWidget
 
 
 def apply_errors(form: forms.Form, exc: Exception) -> None:
@@ -31,11 +40,21 @@ def apply_errors(form: forms.Form, exc: Exception) -> None:
     raise exc
 
 
+class DateInput(forms.DateInput):
+    """The browser's date picker: its value is always ISO `YYYY-MM-DD`, whatever the page's language
+    (a localised "30.11.2026" leaves it empty, and the form then fails as if no date were given)."""
+
+    input_type = "date"
+
+    def __init__(self, attrs=None):
+        super().__init__(attrs, format="%Y-%m-%d")
+
+
 class ClubForm(forms.ModelForm):
     class Meta:
         model = Club
         fields = ["slug", "name", "city"]
-        help_texts = {"slug": _("Letters, digits and hyphens; it appears in every link, e.g. hoheluft.")}
+        help_texts = {"slug": _("Letters, digits and hyphens; it appears in every link, e.g. bc-hoheluft.")}
 
 
 class ClubEditForm(forms.ModelForm):
@@ -70,9 +89,13 @@ class PlayerForm(forms.ModelForm):
             club=self.club, first_name=first, last_name=last, exclude_id=self.instance.pk
         )
         if self.duplicates and not data.get("confirm_new"):
-            names = ", ".join(str(p) for p in self.duplicates)
+            names = join_words(self.duplicates)
             raise ValidationError(
-                gettext("A member with a very similar name exists: %(names)s. Tick the box to add anyway.")
+                ngettext(
+                    "A member with a very similar name exists: %(names)s. Tick the box to add anyway.",
+                    "Members with very similar names exist: %(names)s. Tick the box to add anyway.",
+                    len(self.duplicates),
+                )
                 % {"names": names},
                 code="duplicate_name",
             )
@@ -84,64 +107,142 @@ class SeasonForm(forms.ModelForm):
         model = Season
         fields = ["name", "start_date", "end_date", "ranking_rule", "best_n"]
         widgets = {
-            "start_date": forms.DateInput(attrs={"type": "date"}),
-            "end_date": forms.DateInput(attrs={"type": "date"}),
+            "start_date": DateInput(),
+            "end_date": DateInput(),
         }
 
 
 def _preset_choices():
-    from scoring.rules import list_presets
+    from scoring.rules import PRESETS
 
-    return [(p["name"], p["name"]) for p in list_presets()]
+    return [(code, preset_label(code)) for code in PRESETS]
 
 
-def _word_list(text: str) -> list[str]:
-    return [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+def _preset_lengths() -> dict[str, tuple[int, str]]:
+    """Each preset's own game length as (number, unit): hoheluft (12, "deals"), classic (1000, "target")."""
+    from scoring.rules import PRESETS
+
+    lengths = {}
+    for code, preset in PRESETS.items():
+        unit = "deals" if "deals" in preset.settings else "target"
+        lengths[code] = (preset.settings[unit], unit)
+    return lengths
+
+
+def _metric_choices():
+    from scoring.metrics import METRICS
+
+    return [(key, metric.name) for key, metric in METRICS.items()]
+
+
+_BOOL_CHOICES = [("", _("as the rule set says")), ("yes", _("yes")), ("no", _("no"))]
+_BOOL_VALUES = {"yes": True, "no": False}
+
+
+def _choices_of(name: str, values) -> list:
+    return [("", _("as the rule set says"))] + [(str(v), SETTING_VALUE_LABELS[name][v]) for v in values]
+
+
+def _rule_fields() -> dict[str, forms.Field]:
+    """One form field per named setting of spec §4 (`rule_<name>`); blank keeps the preset's value. The
+    game length has its own fields; the card value tables stay as the preset or an import gave them."""
+    from scoring.rules.ruleset import ANNOUNCEMENT_TIES, ANNOUNCEMENTS, BIDS, COINCHE_MAKE_RULES, ROUNDINGS
+
+    def label(name):
+        return SETTING_LABELS[name]
+
+    return {
+        "capot_total": forms.IntegerField(label=label("capot_total"), required=False, min_value=0, max_value=1000),
+        "capot_bonus": forms.IntegerField(label=label("capot_bonus"), required=False, min_value=0, max_value=1000),
+        "make_rule": forms.ChoiceField(
+            label=label("make_rule"), required=False,
+            choices=[*_choices_of("make_rule", ["majority"]), ("points", _("at least the points below"))],
+        ),
+        "make_rule_points": forms.IntegerField(
+            label=_("points the taker needs"), required=False, min_value=1, max_value=500
+        ),
+        "litige": forms.ChoiceField(label=label("litige"), required=False, choices=_BOOL_CHOICES),
+        "announcements": forms.ChoiceField(
+            label=label("announcements"), required=False, choices=_choices_of("announcements", ANNOUNCEMENTS)
+        ),
+        "announcement_tie": forms.ChoiceField(
+            label=label("announcement_tie"), required=False,
+            choices=_choices_of("announcement_tie", ANNOUNCEMENT_TIES),
+        ),
+        "rounding": forms.ChoiceField(
+            label=label("rounding"), required=False, choices=_choices_of("rounding", ROUNDINGS)
+        ),
+        "multipliers": forms.TypedMultipleChoiceField(
+            label=label("multipliers"), required=False, coerce=int, widget=forms.CheckboxSelectMultiple,
+            choices=[(1, _("simple")), (2, _("doubled (coinche, contra)")), (4, _("redoubled (surcoinche, recontra)"))],
+        ),
+        "bid_max": forms.TypedChoiceField(
+            label=label("bid_max"), required=False, coerce=int, empty_value=None,
+            choices=[("", _("as the rule set says"))] + [(b, b) for b in BIDS],
+        ),
+        "surcoinche_factor": forms.TypedChoiceField(
+            label=label("surcoinche_factor"), required=False, coerce=int, empty_value=None,
+            choices=_choices_of("surcoinche_factor", (4, 3)),
+        ),
+        "coinche_make_rule": forms.ChoiceField(
+            label=label("coinche_make_rule"), required=False,
+            choices=_choices_of("coinche_make_rule", COINCHE_MAKE_RULES),
+        ),
+        "failed_base": forms.TypedChoiceField(
+            label=label("failed_base"), required=False, coerce=int, empty_value=None,
+            choices=[("", _("as the rule set says")), (160, 160), (162, 162)],
+        ),
+        "end_while_held": forms.ChoiceField(label=label("end_while_held"), required=False, choices=_BOOL_CHOICES),
+    }
+
+
+#: Settings kept from the stored overrides although the form has no field for them.
+_KEPT_SETTINGS = ("values",)
 
 
 class EventForm(forms.Form):
-    """Event settings: format, pairing, ranking and the rule set (preset + overrides), validated by the rules
-    engine so that each error appears on its field (game length on `game_length`, others on the overrides)."""
+    """Event settings: format, pairing, ranking and the rule set (preset + named settings), validated by the
+    rules engine so that each error appears on its field.
+
+    The game length follows the chosen preset unless the organiser changed it: `length_of` names the preset
+    whose own length the page showed, and a length still equal to that preset's is not stored (the chosen
+    preset's applies). The page's script keeps the shown length in step with the preset."""
 
     LENGTH_CHOICES = [("deals", _("deals")), ("target", _("points"))]
 
     name = forms.CharField(label=_("name"), max_length=200)
     slug = forms.SlugField(label=_("short name"), help_text=_("Appears in links, e.g. 2026-11-30."))
     season = forms.ModelChoiceField(label=_("season"), queryset=Season.objects.none(), required=False)
-    date = forms.DateField(label=_("date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(label=_("date"), widget=DateInput())
     venue = forms.CharField(label=_("venue"), max_length=200, required=False)
     team_mode = forms.ChoiceField(label=_("teams"), choices=Event.TeamMode.choices)
     rounds = forms.IntegerField(label=_("rounds"), min_value=1, max_value=50)
     game_length = forms.IntegerField(
-        label=_("game length"), min_value=1, required=False, help_text=_("Empty: the rule set's default.")
+        label=_("game length"), min_value=1, required=False,
+        help_text=_("Filled in from the rule set; change it only to play a different length."),
     )
     game_length_unit = forms.ChoiceField(label=_("counted in"), choices=LENGTH_CHOICES, required=False)
-    pairing_methods = forms.CharField(
+    length_of = forms.CharField(required=False, widget=forms.HiddenInput)
+    pairing_methods = OrderedPickField(
         label=_("pairing method per round"),
         required=False,
-        help_text=_("Comma-separated, one per round, the last repeats: e.g. random, swiss. Mêlée: melee."),
+        help_text=_("The last method chosen repeats for the later rounds."),
     )
-    ranking_precedence = forms.CharField(
+    ranking_precedence = OrderedPickField(
         label=_("ranking precedence"),
         required=False,
-        help_text=_("Metric names, most important first: e.g. match_points, total_points, point_difference."),
+        help_text=_("Most important first; the next criterion decides only between entries still tied."),
     )
     points_win = forms.IntegerField(label=_("match points for a win"), min_value=0, max_value=100, initial=2)
     points_draw = forms.IntegerField(label=_("match points for a draw"), min_value=0, max_value=100, initial=1)
     points_loss = forms.IntegerField(label=_("match points for a loss"), min_value=0, max_value=100, initial=0)
     bye_points = forms.IntegerField(label=_("game points for a bye"), min_value=0, max_value=100000, initial=0)
     rules_preset = forms.ChoiceField(label=_("rule set"), choices=())
-    rules_options = forms.CharField(
-        label=_("rule set overrides"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
-        help_text=_('JSON, settings by name, e.g. {"rounding": "nearest_ten_5_up"}.'),
-    )
     public_draw = forms.BooleanField(label=_("draw is public"), required=False)
     public_standings = forms.BooleanField(label=_("standings are public"), required=False)
     public_sheets = forms.BooleanField(label=_("sheets are public"), required=False)
 
-    FROZEN = ("team_mode", "rules_preset", "rules_options", "game_length", "game_length_unit", "points_win",
+    FROZEN = ("team_mode", "rules_preset", "game_length", "game_length_unit", "points_win",
               "points_draw", "points_loss", "bye_points")
 
     def __init__(self, *args, club: Club, event: Event | None = None, **kwargs):
@@ -149,19 +250,61 @@ class EventForm(forms.Form):
             kwargs["initial"] = self.initial_from(event)
         super().__init__(*args, **kwargs)
         self.club, self.event = club, event
+        for name, field in _rule_fields().items():
+            self.fields[f"rule_{name}"] = field
         self.fields["season"].queryset = club.seasons.all()
         self.fields["rules_preset"].choices = _preset_choices()
+        lengths = _preset_lengths()
+        self.fields["rules_preset"].widget.attrs["data-lengths"] = json.dumps(lengths)
+        # Every method is offered; the event's check says which fit its team mode.
+        methods = [(m, pairing_method_label(m)) for m in METHOD_NAMES]
+        self.fields["pairing_methods"].widget = OrderedPickWidget(
+            choices=methods, places=4,
+            place_label=lambda n: gettext("Round %(number)s") % {"number": n},
+        )
+        self.fields["ranking_precedence"].widget = OrderedPickWidget(
+            choices=_metric_choices(), places=5,
+            place_label=lambda n: gettext("%(position)s.") % {"position": n},
+        )
         if event is not None and event.started_at is not None:
-            for name in self.FROZEN:
+            for name in self.FROZEN + tuple(self.rule_field_names()):
                 self.fields[name].disabled = True
                 self.fields[name].help_text = _("Frozen: the event has started.")
+
+    def rule_field_names(self) -> list[str]:
+        return [name for name in self.fields if name.startswith("rule_")]
+
+    def rule_fields(self):
+        """The bound fields of the rule-set settings, for the template."""
+        return [self[name] for name in self.rule_field_names()]
+
+    @property
+    def preset_length_text(self) -> str:
+        """The chosen rule set's own game length in words (the page's script keeps it in step)."""
+        own = _preset_lengths().get(self["rules_preset"].value() or "")
+        if own is None:
+            return ""
+        if own[1] == "deals":
+            return gettext("This rule set plays __N__ deals per game.").replace("__N__", str(own[0]))
+        return gettext("This rule set plays to __N__ points.").replace("__N__", str(own[0]))
+
+    @property
+    def rules_open(self) -> bool:
+        """Show the single settings unfolded when one is set or refused."""
+        return any(f.errors or f.value() not in (None, "", []) for f in self.rule_fields())
 
     @staticmethod
     def initial_from(event: Event) -> dict:
         options = dict(event.rules_options or {})
-        unit = "deals" if "deals" in options else ("target" if "target" in options else "deals")
-        length = options.pop(unit, None)
-        return {
+        preset_length = _preset_lengths().get(event.rules_preset)
+        if "deals" in options or "target" in options:
+            unit = "deals" if "deals" in options else "target"
+            length, length_of = options.pop(unit), ""
+        elif preset_length:
+            (length, unit), length_of = preset_length, event.rules_preset
+        else:
+            length, unit, length_of = None, "deals", ""
+        initial = {
             "name": event.name,
             "slug": event.slug,
             "season": event.season_id,
@@ -171,33 +314,26 @@ class EventForm(forms.Form):
             "rounds": event.rounds,
             "game_length": length,
             "game_length_unit": unit,
-            "pairing_methods": ", ".join(event.pairing_methods or []),
-            "ranking_precedence": ", ".join(event.ranking_precedence or []),
+            "length_of": length_of,
+            "pairing_methods": list(event.pairing_methods or []),
+            "ranking_precedence": list(event.ranking_precedence or []),
             "points_win": event.points_win,
             "points_draw": event.points_draw,
             "points_loss": event.points_loss,
             "bye_points": event.bye_points,
             "rules_preset": event.rules_preset,
-            "rules_options": json.dumps(options, ensure_ascii=False) if options else "",
             "public_draw": event.public_draw,
             "public_standings": event.public_standings,
             "public_sheets": event.public_sheets,
         }
-
-    def clean_rules_options(self):
-        text = (self.cleaned_data.get("rules_options") or "").strip()
-        if not text:
-            return {}
-        try:
-            value = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValidationError(
-                gettext("This is not valid JSON (line %(line)s, column %(column)s): %(error)s")
-                % {"line": exc.lineno, "column": exc.colno, "error": exc.msg}
-            ) from exc
-        if not isinstance(value, dict):
-            raise ValidationError(gettext('Give an object of settings by name, e.g. {"rounding": "none"}.'))
-        return value
+        for name, value in options.items():
+            if name == "make_rule" and isinstance(value, int):
+                initial["rule_make_rule"], initial["rule_make_rule_points"] = "points", value
+            elif name in ("litige", "end_while_held") and isinstance(value, bool):
+                initial[f"rule_{name}"] = "yes" if value else "no"
+            else:
+                initial[f"rule_{name}"] = value
+        return initial
 
     def clean_slug(self):
         slug = self.cleaned_data["slug"]
@@ -211,29 +347,80 @@ class EventForm(forms.Form):
             raise ValidationError(message)
         return slug
 
-    def clean(self):
-        from scoring.rules import ruleset_errors
+    def clean_ranking_precedence(self):
+        from scoring.metrics import precedence_errors
 
+        keys = self.cleaned_data.get("ranking_precedence") or []
+        errors = [str(message) for message in precedence_errors(keys)]
+        if errors:
+            raise ValidationError(errors)
+        return keys
+
+    def _rule_options(self, data: dict) -> dict:
+        """The named settings the organiser set (blank ones left to the preset)."""
+        options = {}
+        kept = dict(self.event.rules_options or {}) if self.event is not None else {}
+        for name in _KEPT_SETTINGS:
+            if name in kept:
+                options[name] = kept[name]
+        for field_name in self.rule_field_names():
+            name = field_name.removeprefix("rule_")
+            value = data.get(field_name)
+            if name == "make_rule_points" or value in (None, "", []):
+                continue
+            if name == "make_rule" and value == "points":
+                points = data.get("rule_make_rule_points")
+                if points is None:
+                    self.add_error("rule_make_rule_points", gettext("Give the points the taker needs."))
+                    continue
+                value = points
+            elif name in ("litige", "end_while_held"):
+                value = _BOOL_VALUES[value]
+            elif name == "multipliers":
+                value = sorted(value)
+            options[name] = value
+        return options
+
+    @staticmethod
+    def _ruleset_problems(preset: str, options: dict) -> list[dict]:
+        """The rules engine's refusals, with settings and rule sets named as the page names them."""
+        from scoring.rules import Problem, render
+        from scoring.rules.ruleset import resolve_ruleset
+
+        result = []
+        for problem in resolve_ruleset(preset, options)[1]:
+            params = dict(problem.params)
+            if params.get("name") in SETTING_LABELS:
+                params["name"] = f"«{SETTING_LABELS[params['name']]}»"
+            if "rules" in params:
+                params["rules"] = preset_label(params["rules"])
+            result.append(render(Problem(problem.deal, problem.field, problem.code, params), gettext))
+        return result
+
+    def clean(self):
         data = super().clean()
-        options = dict(data.get("rules_options") or {})
+        frozen = bool(self.event and self.event.started_at)
+        options = self._rule_options(data)
         length, unit = data.get("game_length"), data.get("game_length_unit") or "deals"
+        shown = _preset_lengths().get(data.get("length_of") or "")
+        if length is not None and shown == (length, unit):
+            length = None  # untouched: the chosen preset's own length applies
         if length is not None:
-            if ("deals" if unit == "target" else "target") in options or unit in options:
-                self.add_error(
-                    "game_length", gettext("Give the game length here or in the overrides, not in both places.")
-                )
             options[unit] = length
         data["options"] = options
-        data["methods"] = _word_list(data.get("pairing_methods") or "")
-        data["precedence"] = _word_list(data.get("ranking_precedence") or "")
-        if "rules_preset" in data and "rules_options" in data and not (self.event and self.event.started_at):
-            for problem in ruleset_errors(data["rules_preset"], options, translate=gettext):
-                if problem["field"] in ("options.deals", "options.target") and length is not None:
-                    self.add_error("game_length", problem["message"])
-                elif problem["field"] == "rules":
-                    self.add_error("rules_preset", problem["message"])
-                else:
-                    self.add_error("rules_options", problem["message"])
+        data["methods"] = data.get("pairing_methods") or []
+        data["precedence"] = data.get("ranking_precedence") or []
+        if "rules_preset" in data and not frozen:
+            for problem in self._ruleset_problems(data["rules_preset"], options):
+                field = problem["field"]
+                target = f"rule_{field.removeprefix('options.')}" if field.startswith("options.") else None
+                if field in ("options.deals", "options.target"):
+                    target = "game_length"
+                elif field == "rules":
+                    target = "rules_preset"
+                elif target not in self.fields:
+                    target = None
+                self.add_error(target, problem["message"])
         return data
 
     def service_data(self) -> dict:
@@ -337,7 +524,7 @@ class DrawForm(forms.Form):
 
     def __init__(self, *args, event: Event, replacing: bool = True, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["method"].choices = [(m, m) for m in event.allowed_pairing_methods()]
+        self.fields["method"].choices = [(m, pairing_method_label(m)) for m in event.allowed_pairing_methods()]
         if not replacing:
             # A first draw replaces nothing: no confirmation to ask for.
             del self.fields["confirm"]

@@ -163,6 +163,7 @@ class Event(models.Model):
         """
         # The pure cores may be imported here (not scoring's ORM): one-way dependencies.
         from scoring.rules import ruleset_errors
+        from tournaments.labels import join_choices, pairing_method_label
         from tournaments.pairing.types import METHOD_NAMES
 
         errors: dict[str, list[str]] = {}
@@ -179,16 +180,17 @@ class Event(models.Model):
             if method not in METHOD_NAMES:
                 errors.setdefault("pairing_methods", []).append(
                     gettext("Round %(round)s: %(method)s is not a pairing method; choose from %(choices)s.")
-                    % {"round": position, "method": method, "choices": ", ".join(METHOD_NAMES)}
+                    % {"round": position, "method": method,
+                       "choices": join_choices(pairing_method_label(m) for m in METHOD_NAMES)}
                 )
             elif method not in allowed:
                 errors.setdefault("pairing_methods", []).append(
                     gettext("Round %(round)s: %(method)s does not fit %(mode)s; choose from %(choices)s.")
                     % {
                         "round": position,
-                        "method": method,
+                        "method": pairing_method_label(method),
                         "mode": self.get_team_mode_display(),
-                        "choices": ", ".join(allowed),
+                        "choices": join_choices(pairing_method_label(m) for m in allowed),
                     }
                 )
         if self.rounds and len(methods) > self.rounds:
@@ -205,8 +207,12 @@ class Event(models.Model):
             errors.setdefault("ranking_precedence", []).append(
                 gettext("Give the ranking precedence as a list of metric names, most important first.")
             )
-        elif len(set(precedence)) != len(precedence):
-            errors.setdefault("ranking_precedence", []).append(gettext("Each metric may appear only once."))
+        else:
+            # The metric registry is a pure module (it imports only gettext_lazy), like the rules core.
+            from scoring.metrics import precedence_errors
+
+            for message in precedence_errors(precedence):
+                errors.setdefault("ranking_precedence", []).append(str(message))
         if errors:
             raise ValidationError(errors)
 

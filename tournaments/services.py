@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from tournaments.draws import DrawManager, effective_statuses
 from tournaments.exceptions import (
@@ -31,6 +32,7 @@ from tournaments.exceptions import (
     RulesFrozen,
     TournamentError,
 )
+from tournaments.labels import join_words
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Membership, Player, Round, Season, Table
 
 # --- hooks ----------------------------------------------------------------------------------------------
@@ -229,7 +231,7 @@ def event_update(*, event: Event, data: dict[str, Any]) -> Event:
         changed = _apply(locked, data, EVENT_FIELDS)
         frozen = sorted(FROZEN_FIELDS.intersection(changed))
         if locked.started_at is not None and frozen:
-            labels = ", ".join(str(Event._meta.get_field(name).verbose_name) for name in frozen)
+            labels = join_words(Event._meta.get_field(name).verbose_name for name in frozen)
             raise RulesFrozen(
                 _("The event has started: %(fields)s can no longer change.") % {"fields": labels}, field=frozen[0]
             )
@@ -305,8 +307,12 @@ def event_finish(*, event: Event) -> Event:
         )
         if open_rounds:
             raise IllegalTransition(
-                _("Close round %(numbers)s before finishing the event.")
-                % {"numbers": ", ".join(str(n) for n in sorted(open_rounds))}
+                ngettext(
+                    "Close round %(numbers)s before finishing the event.",
+                    "Close rounds %(numbers)s before finishing the event.",
+                    len(open_rounds),
+                )
+                % {"numbers": join_words(sorted(open_rounds))}
             )
         locked.save(update_fields=["status"])
     return locked

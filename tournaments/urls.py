@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tournaments import views
+from tournaments import account_views, member_views, views
 
 app_name = "tournaments"
 
@@ -12,6 +12,7 @@ event_patterns = [
     path("action/<slug:action>/", views.event_action, name="event_action"),
     path("entries/", views.entry_list, name="entries"),
     path("entries/<int:entry_id>/", views.entry_edit, name="entry_edit"),
+    path("entries/copy/", member_views.entries_copy, name="entries_copy"),
     path("checkin/", views.checkin_current, name="checkin_current"),
     path("checkin/<int:number>/", views.checkin, name="checkin"),
     path("tables/", views.table_list, name="tables"),
@@ -31,6 +32,8 @@ urlpatterns = [
     path("o/<slug:club_slug>/edit/", views.club_edit, name="club_edit"),
     path("o/<slug:club_slug>/members/", views.member_list, name="members"),
     path("o/<slug:club_slug>/members/<int:player_id>/", views.member_edit, name="member_edit"),
+    path("o/<slug:club_slug>/members/import/", member_views.member_import, name="member_import"),
+    path("o/<slug:club_slug>/organisers/", account_views.organisers, name="organisers"),
     path("o/<slug:club_slug>/seasons/new/", views.season_create, name="season_create"),
     path("o/<slug:club_slug>/seasons/<int:season_id>/", views.season_edit, name="season_edit"),
     path("o/<slug:club_slug>/events/new/", views.event_create, name="event_create"),

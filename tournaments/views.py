@@ -6,7 +6,6 @@ anonymous users go to the login page, other clubs' objects are 404.
 
 from __future__ import annotations
 
-import json
 from functools import wraps
 
 from django.contrib import messages
@@ -38,6 +37,7 @@ from tournaments.forms import (
     TableRangeForm,
     apply_errors,
 )
+from tournaments.labels import setting_rows
 from tournaments.models import CheckIn, Entry, Event, Player, Round, Season, Table
 from tournaments.permissions import organiser_clubs
 
@@ -225,8 +225,9 @@ def event_create(request, club):
         "rules_preset": "hoheluft",
         "game_length": 12,
         "game_length_unit": "deals",
-        "pairing_methods": "random, swiss",
-        "ranking_precedence": "match_points, total_points, point_difference",
+        "length_of": "hoheluft",  # hoheluft's own length: it follows another preset until changed
+        "pairing_methods": ["random", "swiss"],
+        "ranking_precedence": ["match_points", "total_points", "point_difference"],
         "points_win": 2,
         "points_draw": 1,
         "points_loss": 0,
@@ -258,7 +259,7 @@ def event_edit(request, event):
         return done
     context = {"club": event.club, "event": event, "form": form, "title": _("Event settings")}
     if event.rules_frozen:
-        context["frozen_json"] = json.dumps(event.rules_frozen, ensure_ascii=False)
+        context["frozen_rows"] = setting_rows(event.rules_frozen.get("options") or {})
     return render(request, "tournaments/event_form.html", context)
 
 

@@ -1,4 +1,5 @@
-"""Exports of an event as files: CSV (zip of tables), XLSX, printable PDF and the JSON archive.
+"""Exports of an event as files: the standings CSV, every table as CSV (zip), XLSX, printable PDF and the
+JSON archive.
 
 Exporters know nothing of Celery: each is `write(*, event_id, out, progress=lambda pct: None)` writing to a
 binary file. `export_request` creates an Export row and queues `scoring.tasks.export_run` after commit;
@@ -21,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from scoring import queueing
 from scoring.archive import event_archive_write
-from scoring.exports.flat import write_csv, write_xlsx
+from scoring.exports.flat import write_csv, write_standings_csv, write_xlsx
 from scoring.exports.pdf import write_pdf
 from scoring.models import Export
 
@@ -41,7 +42,8 @@ class Exporter:
 EXPORTERS: dict[str, Exporter] = {
     e.kind: e
     for e in (
-        Exporter(Export.Kind.CSV, "csv.zip", "application/zip", write_csv),
+        Exporter(Export.Kind.CSV, "csv", "text/csv", write_standings_csv),
+        Exporter(Export.Kind.CSV_ALL, "csv.zip", "application/zip", write_csv),
         Exporter(Export.Kind.XLSX, "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                  write_xlsx),
         Exporter(Export.Kind.PDF, "pdf", "application/pdf", write_pdf),

@@ -27,6 +27,7 @@ from reportlab.platypus import (
 
 from scoring import metrics
 from scoring.exports.data import EventResults, load_results
+from scoring.selectors import outcome_label
 
 # A Unicode TrueType font so names with accents print: DejaVu where the system has it, else the Vera font
 # that ReportLab ships (always there).
@@ -152,7 +153,7 @@ def _sheet_story(results: EventResults, game, styles) -> list:
         run_b += score.get("B") or 0
         trump = contract.get("trump") or ""
         data.append([deal.position + 1, {"A": _("N/S"), "B": _("E/W")}.get(contract.get("taker"), "–"),
-                     trumps.get(trump, trump), result.get("outcome", ""),
+                     trumps.get(trump, trump), outcome_label(result.get("outcome")),
                      score.get("A", ""), score.get("B", ""), run_a, run_b])
     data.append(["", "", "", _("Total"), "", "", sheet.total_a, sheet.total_b])
     table = _table(data, widths=[12 * mm, 14 * mm, 22 * mm, 22 * mm, 16 * mm, 16 * mm, 22 * mm, 22 * mm],

@@ -17,7 +17,7 @@ def standings_header(results: EventResults) -> list[str]:
     return [
         _("After round"), _("Rank"), _("Start number"), _("Team"), _("Players"), _("Games"), _("Wins"), _("Draws"),
         _("Losses"), _("Byes"), _("Match points"), _("Points"), _("Points against"), _("Difference"),
-        _("Deals won"), _("Penalties"), _("Adjusted match points"), _("Adjusted points"), *extra, _("Withdrawn"),
+        _("Deals won"), _("Penalties"), _("Match points correction"), _("Points correction"), *extra, _("Withdrawn"),
     ]
 
 

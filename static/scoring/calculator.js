@@ -192,14 +192,24 @@
 
   /* --- scoring ----------------------------------------------------------------------------------------- */
 
-  function game() {
-    return {rules: rulesSelect.value, deals: deals().map(readDeal)};
+  // A deal counts once something was typed or chosen in it: a fresh deal is not an error, so the page
+  // opens clean and asks the server nothing until there is a deal to score.
+  function typed(deal) {
+    return deal.hasAttribute("data-touched") || field(deal, "passed").checked || !!field(deal, "capot").value ||
+      !!field(deal, "tricks-a").value.trim() || !!field(deal, "tricks-b").value.trim();
   }
+
+  function game() {
+    return {rules: rulesSelect.value, deals: deals().filter(typed).map(readDeal)};
+  }
+
+  var EMPTY = {deals: [], totals: {A: 0, B: 0}, held: 0, finished: false, winner: null, errors: []};
 
   function schedule() {
     var current = game();
     try { localStorage.setItem(STORE, JSON.stringify(current)); } catch (e) { /* private mode: no memory */ }
     clearTimeout(timer);
+    if (!current.deals.length) { seq += 1; render(EMPTY); return; }
     $("#calc-status").textContent = S.checking;
     timer = setTimeout(function () { send(current); }, 250);
   }
@@ -257,9 +267,10 @@
   function render(result) {
     var rows = $("#calc-rows");
     var running = {A: 0, B: 0};
+    var next = 0;
     rows.textContent = "";
     deals().forEach(function (deal, i) {
-      var item = result.deals[i];
+      var item = typed(deal) ? result.deals[next++] : undefined;
       if (item && item.score) {
         running.A += item.score.A;
         running.B += item.score.B;
@@ -267,7 +278,7 @@
       var errors = $("[data-errors]", deal);
       errors.textContent = "";
       $$(".has-error", deal).forEach(function (el) { el.classList.remove("has-error"); });
-      $("[data-result]", deal).textContent = item ? describe(item, running) : (result.deals.length ? S.not_scored : "");
+      $("[data-result]", deal).textContent = item ? describe(item, running) : (typed(deal) ? S.not_scored : "");
       if (!item) return;
       (item.errors || []).forEach(function (error) {
         var li = document.createElement("li");
@@ -308,12 +319,14 @@
 
   list.addEventListener("input", function (event) {
     var deal = event.target.closest(".calc-deal");
+    deal.setAttribute("data-touched", "");
     var name = event.target.getAttribute("data-field");
     if (name === "tricks-a" || name === "tricks-b") fillOther(deal, name);
     schedule();
   });
   list.addEventListener("change", function (event) {
     var deal = event.target.closest(".calc-deal");
+    deal.setAttribute("data-touched", "");
     if (event.target.getAttribute("data-a") === "type") fitAnnouncement(event.target.closest(".calc-ann"));
     if (event.target.getAttribute("data-field") === "trump") {
       var typed = field(deal, "tricks-a").value.trim() ? "tricks-a" : "tricks-b";

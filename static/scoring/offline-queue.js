@@ -245,6 +245,10 @@
 
   window.addEventListener("online", function () { online = true; failures = 0; flush(); });
   window.addEventListener("offline", function () { online = false; render(); });
+  // A phone unlocked again: timers may have slept, so try at once rather than at the next back-off.
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden && items.length) { failures = 0; clearTimeout(retryTimer); flush(); }
+  });
 
   window.AtoutQueue = {
     /* referee.js: the form and how to show things: {form, editing, live(html), status(text),

@@ -26,6 +26,8 @@
     if (state) { state.textContent = labels[status] || status; }
     var tap = row.querySelector(".checkin-tap");
     if (tap) { tap.value = status === "present" ? "absent" : "present"; }
+    var action = row.querySelector("[data-action]");
+    if (action) { action.textContent = list.getAttribute(status === "present" ? "data-mark-absent" : "data-mark-present"); }
   }
 
   document.querySelectorAll("form[data-checkin]").forEach(function (form) {

@@ -223,10 +223,13 @@ def test_unknown_and_revoked_tokens_answer_404(client):
 def test_the_card_page_and_its_state_take_a_fixed_number_of_queries(client, django_assert_max_num_queries):
     event, _round, _entries, _games = evening(tables=4)
     card = card_of(event, 3, "B")
-    with django_assert_max_num_queries(3):
+    with django_assert_max_num_queries(2):
         client.get(f"/t/{card.token}/state/")
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(6):
         assert client.get(f"/t/{card.token}/").status_code == 200
+    team = TeamLink.objects.first()
+    with django_assert_max_num_queries(2):
+        client.get(f"/p/{team.token}/state/")
 
 
 # --- team links -----------------------------------------------------------------------------------------
@@ -293,3 +296,26 @@ def test_the_other_sides_card_confirms_what_the_entering_sides_card_submitted(cl
     assert 'id="confirm-sheet"' in client.get(f"/t/{card_b.token}/").content.decode()
     assert client.post(base_b + "confirm/", {"version": 2}, **json).status_code == 200
     assert Sheet.objects.get(game=games[0]).status == Sheet.Status.CONFIRMED
+
+
+def test_the_team_link_says_when_the_team_is_not_in_the_draw(client):
+    event, _round, _entries, _games = evening(tables=1)
+    late = EntryFactory(event=event)
+    team_links_ensure(event=event)
+    page = client.get(f"/p/{TeamLink.objects.get(entry=late).token}/").content.decode()
+    assert "not in the draw of round 1" in page
+    assert client.get(f"/p/{TeamLink.objects.get(entry=late).token}/state/").json()["state"] == "absent:1"
+
+
+def test_a_card_says_when_its_table_is_empty_this_round_and_when_the_event_is_over(client):
+    event, round1, entries, _games = evening(tables=2)
+    event.rounds = 2
+    event.save(update_fields=["rounds"])
+    round2, _games2 = next_round(event, round1, [(entries[0], entries[1])])  # one table only
+    card = card_of(event, 2, "A")
+    assert client.get(f"/t/{card.token}/state/").json()["state"] == "idle:2"
+    assert "Round 2 has no game at this table." in client.get(f"/t/{card.token}/").content.decode()
+    round2.status = Round.Status.CLOSED
+    round2.save(update_fields=["status"])
+    assert client.get(f"/t/{card.token}/state/").json()["state"] == "over:2"
+    assert "The event is over" in client.get(f"/t/{card.token}/").content.decode()

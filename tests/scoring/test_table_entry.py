@@ -202,7 +202,7 @@ def test_errors_name_the_seats_not_team_a_or_b(client, table):
     data = {"taker": "B", "trump": "spades", "tricks_a": "161", "version": "0", "client_id": "c1"}
     english = client.post(f"/t/{link_a.token}/deals/", data, **JSON).json()["errors"]
     text = " ".join(m for messages in english.values() for m in messages)
-    assert "E/W cannot have 1 trick points" in text and "Team B" not in text
+    assert "E/W cannot have 1 trick point:" in text and "Team B" not in text
     german = client.post(f"/t/{link_a.token}/deals/", data, HTTP_ACCEPT_LANGUAGE="de", **JSON).json()["errors"]
     text = " ".join(m for messages in german.values() for m in messages)
     assert "O/W" in text and "Team B" not in text

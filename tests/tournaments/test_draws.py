@@ -333,7 +333,7 @@ def test_check_in_of_a_released_round_is_refused():
 
 def test_method_and_seed_are_validated():
     event, _ = make_event(4)
-    with pytest.raises(InvalidInput, match="melee"):
+    with pytest.raises(InvalidInput, match="Mêlée is not a pairing method for Fixed pairs"):
         services.round_draw(event=event, number=1, method="melee")
     with pytest.raises(InvalidInput, match="seed"):
         services.round_draw(event=event, number=1, seed=-1)

@@ -115,21 +115,20 @@ EVENT_DATA = {
     "rounds": 4,
     "game_length": 12,
     "game_length_unit": "deals",
-    "pairing_methods": "random, swiss",
-    "ranking_precedence": "match_points, total_points",
+    "pairing_methods": ["random", "swiss"],
+    "ranking_precedence": ["match_points", "total_points"],
     "points_win": 2,
     "points_draw": 1,
     "points_loss": 0,
     "bye_points": 0,
     "rules_preset": "hoheluft",
-    "rules_options": "",
     "public_draw": "on",
 }
 
 
 def test_event_create_stores_rule_set_and_format(organiser_client, organiser):
     season = SeasonFactory(club=organiser.club)
-    data = {**EVENT_DATA, "season": season.pk, "rules_options": '{"rounding": "nearest_ten_5_up"}'}
+    data = {**EVENT_DATA, "season": season.pk, "rule_rounding": "nearest_ten_5_up"}
     response = organiser_client.post(url("event_create", club_slug=organiser.club.slug), data)
     assert response.status_code == 302, response.context["form"].errors
     event = Event.objects.get(slug="abend")
@@ -142,16 +141,16 @@ def test_event_create_stores_rule_set_and_format(organiser_client, organiser):
 @pytest.mark.parametrize(
     ("changes", "field", "words"),
     [
-        ({"rules_options": '{"litige": "yes"}'}, "rules_options", "litige"),
-        ({"rules_options": '{"colour": 1}'}, "rules_options", "colour"),
-        ({"rules_options": "{not json"}, "rules_options", "JSON"),
-        ({"rules_options": '{"bid_max": 160}'}, "rules_options", "bid_max"),
+        ({"rule_litige": "maybe"}, "rule_litige", "maybe"),
+        ({"rule_bid_max": "160"}, "rule_bid_max", "coinche"),
+        ({"rule_rounding": "belot"}, "rule_rounding", "belot"),
+        ({"rule_make_rule": "points"}, "rule_make_rule_points", "points"),
         ({"game_length": 0}, "game_length", "1"),
-        ({"rules_options": '{"target": 1000}'}, "game_length", "not in both"),
-        ({"pairing_methods": "random, dutch"}, "pairing_methods", "dutch"),
-        ({"pairing_methods": "melee"}, "pairing_methods", "melee"),
-        ({"pairing_methods": "random, swiss, swiss, swiss, swiss"}, "pairing_methods", "5"),
-        ({"ranking_precedence": "wins, wins"}, "ranking_precedence", "once"),
+        ({"pairing_methods": ["random", "dutch"]}, "pairing_methods", "dutch"),
+        ({"pairing_methods": ["melee"]}, "pairing_methods", "Mêlée does not fit"),
+        ({"pairing_methods": ["random", "swiss", "swiss", "swiss", "swiss"]}, "pairing_methods", "5"),
+        ({"ranking_precedence": ["wins", "wins"]}, "ranking_precedence", "twice"),
+        ({"ranking_precedence": ["match_points", "buchholtz"]}, "ranking_precedence", "buchholtz"),
         ({"rounds": 0}, "rounds", "1"),
         ({"slug": "new"}, "slug", "reserved"),
         ({"date": "30.13.2026"}, "date", ""),

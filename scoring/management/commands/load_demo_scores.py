@@ -8,6 +8,7 @@ A's table link, submitted, confirmed with side B's. Idempotent: a second run lea
 import os
 import random
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import reverse
@@ -30,7 +31,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--club", default="hoheluft")
         parser.add_argument("--event", default="clubabend")
-        parser.add_argument("--base-url", default=f"http://127.0.0.1:{os.environ.get('PORT', '8000')}")
+        parser.add_argument(
+            "--base-url", default=settings.SITE_URL or f"http://127.0.0.1:{os.environ.get('PORT', '8000')}"
+        )
 
     def handle(self, *args, club: str, event: str, base_url: str, **options):
         try:
@@ -79,7 +82,7 @@ class Command(BaseCommand):
             (f"Other side, table {TYPING_TABLE} card", referee["B"]),
             ("A team's link (where we play)", reverse("scoring:team", args=[team.token])),
             ("Round 1 score sheets", reverse("scoring:round", args=[round_1.pk])),
-            ("Table cards (PDF)", reverse("scoring:event-cards", args=[event.pk])),
+            ("Table cards (print once)", reverse("scoring:event-cards", args=[event.pk])),
             ("Live standings", reverse("public:standings", kwargs=slugs)),
             ("Score calculator", reverse("scoring:calculator")),
         ]

@@ -11,6 +11,7 @@ import datetime
 import os
 import secrets
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -59,7 +60,9 @@ class Command(BaseCommand):
     help = "Load the Hoheluft demo evening (idempotent) and print the organiser login and useful links."
 
     def add_arguments(self, parser):
-        parser.add_argument("--base-url", default=f"http://127.0.0.1:{os.environ.get('PORT', '8000')}")
+        parser.add_argument(
+            "--base-url", default=settings.SITE_URL or f"http://127.0.0.1:{os.environ.get('PORT', '8000')}"
+        )
 
     def handle(self, *args, base_url: str, **options):
         password = secrets.token_urlsafe(12)
@@ -169,7 +172,12 @@ class Command(BaseCommand):
             ("Round 1 by table (print)", link("tournaments:round_print_tables", **e, number=1)),
             ("Round 1 by name (print)", link("tournaments:round_print_names", **e, number=1)),
             ("Check-in round 2", link("tournaments:checkin", **e, number=2)),
+            ("Results and exports", link("results:page", **e)),
+            ("Venue screen (make a link)", link("desk:venue_links", **e)),
+            ("Import members", link("tournaments:member_import", club_slug=club.slug)),
+            ("Invite a co-organiser", link("tournaments:organisers", club_slug=club.slug)),
             ("Public draw", link("public:draw", **e)),
+            ("Public standings", link("public:standings", **e)),
             ("Admin", link("admin:index")),
             ("API docs", link("api-docs")),
         ]

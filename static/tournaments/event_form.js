@@ -1,0 +1,45 @@
+// Event settings: the game length follows the chosen rule set until the organiser changes it.
+// The select carries each preset's own length (data-lengths); the hidden `length_of` names the preset whose
+// length is shown, so the server also treats an untouched length as the preset's (see EventForm).
+(function () {
+  "use strict";
+  var form = document.querySelector("form.event-form");
+  if (!form) { return; }
+  var preset = form.querySelector("select[name=rules_preset]");
+  var length = form.querySelector("input[name=game_length]");
+  var unit = form.querySelector("select[name=game_length_unit]");
+  var lengthOf = form.querySelector("input[name=length_of]");
+  var hint = document.getElementById("preset-length");
+  if (!preset || !length || !unit || !lengthOf || !preset.dataset.lengths) { return; }
+  var lengths = JSON.parse(preset.dataset.lengths);
+
+  var previous = preset.value;
+
+  function isLength(own) {
+    return !!own && String(own[0]) === length.value && own[1] === unit.value;
+  }
+
+  // Untouched: empty, the length the page filled in, or the previous rule set's own length.
+  function untouched() {
+    return length.value === "" || isLength(lengths[lengthOf.value]) || isLength(lengths[previous]);
+  }
+
+  function showHint() {
+    var own = lengths[preset.value];
+    if (!hint || !own) { return; }
+    var text = own[1] === "deals" ? form.dataset.lengthDeals : form.dataset.lengthTarget;
+    hint.textContent = text.replace("__N__", own[0]);
+  }
+
+  preset.addEventListener("change", function () {
+    var own = lengths[preset.value];
+    if (own && untouched() && !length.disabled) {
+      length.value = own[0];
+      unit.value = own[1];
+      lengthOf.value = preset.value;
+    }
+    previous = preset.value;
+    showHint();
+  });
+  showHint();
+}());

@@ -1,0 +1,108 @@
+"""Copy last week's pairs into tonight's event: a preview pair by pair, then all entered or none."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import EntryFactory, EventFactory, MembershipFactory, PlayerFactory
+from tournaments import services
+from tournaments.models import CheckIn, Entry
+from tournaments.pairs_copy import pairs_copy, pairs_copy_plan
+
+pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+
+
+@pytest.fixture
+def weeks(organiser):
+    club = organiser.club
+    last = EventFactory(club=club, slug="letzte-woche", name="Clubabend 23.11.", date=datetime.date(2026, 11, 23))
+    tonight = EventFactory(club=club, slug="heute", name="Clubabend 30.11.", date=datetime.date(2026, 11, 30))
+    EntryFactory(event=last, number=1, name="Die Elbsegler")
+    EntryFactory(event=last, number=2)
+    gone = EntryFactory(event=last, number=3)
+    gone.player_2.is_active = False
+    gone.player_2.save()
+    guest = EntryFactory(event=last, number=4, player_2=PlayerFactory(club=club, is_guest=True, home_club="Eimsbüttel"))
+    already = EntryFactory(event=last, number=5)
+    EntryFactory(event=tonight, number=1, player_1=already.player_2, player_2=PlayerFactory(club=club))
+    return last, tonight, gone, guest, already
+
+
+def copy_url(event):
+    return reverse("tournaments:entries_copy", kwargs={"club_slug": event.club.slug, "event_slug": event.slug})
+
+
+def test_plan_says_pair_by_pair_what_happens_and_why(weeks):
+    last, tonight, gone, _guest, _already = weeks
+    plans = {plan.entry.number: plan for plan in pairs_copy_plan(event=tonight, source=last)}
+    assert plans[1].copied and plans[2].copied
+    assert "no longer an active member" in plans[3].reason and str(gone.player_2) in plans[3].reason
+    assert "is a guest" in plans[4].reason
+    assert "already entered tonight (no. 1)" in plans[5].reason
+    assert Entry.objects.filter(event=tonight).count() == 1
+
+
+def test_copy_enters_the_pairs_with_name_and_checks_them_in(weeks):
+    last, tonight, *_ = weeks
+    entries = pairs_copy(event=tonight, source=last, check_in_round=1)
+    assert [e.number for e in entries] == [2, 3]
+    assert entries[0].name == "Die Elbsegler"
+    assert CheckIn.objects.filter(entry__in=entries, round_number=1, status="present").count() == 2
+
+
+def test_copy_into_a_closed_event_stores_nothing(weeks):
+    last, tonight, *_ = weeks
+    services.event_entries_set_open(event=tonight, is_open=False)
+    with pytest.raises(Exception, match="Entries are closed"):
+        pairs_copy(event=tonight, source=last)
+    assert Entry.objects.filter(event=tonight).count() == 1
+
+
+def test_page_previews_then_copies_on_confirmation(organiser_client, weeks):
+    last, tonight, *_ = weeks
+    response = organiser_client.get(copy_url(tonight))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "2 pairs will be entered" in page and "Clubabend 23.11." in page
+    assert Entry.objects.filter(event=tonight).count() == 1
+    response = organiser_client.post(copy_url(tonight), {"source": last.pk, "check_in": "on"})
+    assert response.status_code == 302
+    assert Entry.objects.filter(event=tonight).count() == 3
+
+
+def test_page_refuses_another_clubs_event_as_source(organiser_client, weeks):
+    _last, tonight, *_ = weeks
+    foreign = EventFactory(club=MembershipFactory().club)
+    EntryFactory(event=foreign)
+    response = organiser_client.post(copy_url(tonight), {"source": foreign.pk})
+    assert response.status_code == 200
+    assert response.context["form"].errors["source"]
+    assert Entry.objects.filter(event=tonight).count() == 1
+
+
+def test_melee_tonight_has_nothing_to_copy(organiser_client, weeks):
+    last, tonight, *_ = weeks
+    tonight.team_mode = "melee"
+    tonight.pairing_methods = ["melee"]
+    tonight.save()
+    response = organiser_client.post(copy_url(tonight), {"source": last.pk})
+    assert "played in mêlée" in " ".join(response.context["form"].errors["source"])
+    assert Entry.objects.filter(event=tonight).count() == 1
+
+
+def test_other_clubs_organiser_gets_404(client, weeks):
+    last, tonight, *_ = weeks
+    client.force_login(MembershipFactory().user)
+    assert client.post(copy_url(tonight), {"source": last.pk}).status_code == 404
+    assert Entry.objects.filter(event=tonight).count() == 1
+
+
+@pytest.mark.parametrize("source", ["abc", "", "99999999999999999999", "-3"])
+def test_a_bad_source_is_named_not_a_500(organiser_client, weeks, source):
+    _last, tonight, *_ = weeks
+    for response in (organiser_client.get(copy_url(tonight), {"source": source}),
+                     organiser_client.post(copy_url(tonight), {"source": source})):
+        assert response.status_code == 200
+        assert response.context["form"].errors["source"]
+    assert Entry.objects.filter(event=tonight).count() == 1

@@ -1,0 +1,179 @@
+"""Members by the list: a pasted list or a CSV file read into a preview, then stored in one go.
+
+`member_lines_read(text=..., club=...)` parses without storing: one `MemberLine` per non-empty line, each with
+its problem (a bad line, named by its number and what is wrong) or its duplicate warnings (the same person
+already in the club, or twice in the list). `members_import(club=..., text=..., skip=...)` reads the list
+again (the page sends the text, not a stored draft) and creates every line not skipped, in one transaction;
+a single bad line refuses the whole list and stores nothing.
+
+A line holds first name, last name and optionally an email, separated by tabs (a spreadsheet paste),
+semicolons or commas (seen line by line); a line with one column is "First Last" (the last word is the
+last name). A first line that reads as column titles (Vorname, Nachname, ...) is skipped.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.models import Club, Player
+from tournaments.services import normalised_name
+
+MAX_LINES = 1000
+MAX_BYTES = 512 * 1024
+NAME_LENGTH = Player._meta.get_field("first_name").max_length
+HEADER_WORDS = {
+    "first name", "firstname", "vorname", "prénom", "prenom", "last name", "lastname", "surname", "nachname",
+    "nom", "name", "email", "e-mail", "mail", "courriel",
+}
+
+
+class MemberListError(ValueError):
+    """The list as a whole cannot be read (too long, not text); the message says why."""
+
+
+@dataclass
+class MemberLine:
+    number: int
+    first_name: str = ""
+    last_name: str = ""
+    email: str = ""
+    problem: str = ""
+    duplicates: list[str] = field(default_factory=list)  # names of club members this line may repeat
+    repeats_line: int | None = None  # an earlier line of the list with the same name
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def is_duplicate(self) -> bool:
+        return bool(self.duplicates) or self.repeats_line is not None
+
+
+def member_file_text(raw: bytes) -> str:
+    """A CSV upload's text: UTF-8 (with or without BOM), else Windows-1252 as Excel writes it in Germany."""
+    if len(raw) > MAX_BYTES:
+        raise MemberListError(
+            _("The file has %(size)s KB; at most %(max)s KB are read.") % {"size": len(raw) // 1024,
+                                                                          "max": MAX_BYTES // 1024}
+        )
+    if b"\x00" in raw:
+        raise MemberListError(_("The file is not a text or CSV file."))
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace")
+
+
+def _delimiter(line: str) -> str | None:
+    """Each line its own: a paste may mix a spreadsheet's tabs with typed semicolons."""
+    for delimiter in ("\t", ";", ","):
+        if delimiter in line:
+            return delimiter
+    return None
+
+
+def _columns(line: str, delimiter: str | None) -> list[str]:
+    if delimiter is None:
+        return [line.strip()]
+    return [cell.strip() for cell in next(csv.reader([line], delimiter=delimiter))]
+
+
+def _read_line(number: int, cells: list[str]) -> MemberLine:
+    cells = list(cells)
+    while cells and not cells[-1]:
+        cells.pop()
+    line = MemberLine(number=number)
+    if len(cells) == 1:
+        words = cells[0].split()
+        if len(words) < 2:
+            line.first_name = cells[0]
+            line.problem = _("Line %(line)s: “%(text)s” has no last name; write first and last name.") % {
+                "line": number, "text": cells[0]}
+            return line
+        cells = [" ".join(words[:-1]), words[-1]]
+    if len(cells) > 3:
+        line.problem = _("Line %(line)s has %(count)s columns; expected 2 or 3: first name, last name, email.") % {
+            "line": number, "count": len(cells)}
+        return line
+    line.first_name, line.last_name = cells[0], cells[1]
+    line.email = cells[2] if len(cells) == 3 else ""
+    if not line.first_name:
+        line.problem = _("Line %(line)s: the first name is empty.") % {"line": number}
+    elif not line.last_name:
+        line.problem = _("Line %(line)s: the last name is empty.") % {"line": number}
+    elif len(line.first_name) > NAME_LENGTH or len(line.last_name) > NAME_LENGTH:
+        line.problem = _("Line %(line)s: a name has at most %(max)s characters.") % {"line": number,
+                                                                                     "max": NAME_LENGTH}
+    elif line.email:
+        try:
+            validate_email(line.email)
+        except ValidationError:
+            line.problem = _("Line %(line)s: “%(email)s” is not an email address.") % {"line": number,
+                                                                                       "email": line.email}
+    return line
+
+
+def member_lines_read(*, text: str, club: Club) -> list[MemberLine]:
+    """The list's lines with their problems and duplicate warnings; stores nothing. Two queries at most.
+
+    Raises MemberListError when the list is empty or longer than MAX_LINES."""
+    numbered = [(n, raw) for n, raw in enumerate(text.splitlines(), start=1) if raw.strip()]
+    if not numbered:
+        raise MemberListError(_("The list is empty: paste one member per line."))
+    if len(numbered) > MAX_LINES:
+        raise MemberListError(
+            _("The list has %(count)s lines; at most %(max)s are read at once.") % {"count": len(numbered),
+                                                                                    "max": MAX_LINES}
+        )
+    first_cells = _columns(numbered[0][1], _delimiter(numbered[0][1]))
+    if first_cells and all(cell.casefold() in HEADER_WORDS for cell in first_cells if cell):
+        numbered = numbered[1:]
+    lines = [_read_line(n, _columns(raw, _delimiter(raw))) for n, raw in numbered]
+    if not lines:
+        raise MemberListError(_("The list is empty: paste one member per line."))
+
+    club_names: dict[str, list[str]] = {}
+    for player in Player.objects.filter(club=club).only("first_name", "last_name"):
+        club_names.setdefault(normalised_name(player.first_name, player.last_name), []).append(str(player))
+    seen: dict[str, int] = {}
+    for line in lines:
+        if line.problem:
+            continue
+        key = normalised_name(line.first_name, line.last_name)
+        swapped = normalised_name(line.last_name, line.first_name)
+        line.duplicates = club_names.get(key, []) + (club_names.get(swapped, []) if swapped != key else [])
+        line.repeats_line = seen.get(key) or seen.get(swapped)
+        seen.setdefault(key, line.number)
+    return lines
+
+
+def members_import(*, club: Club, text: str, skip: set[int] | frozenset[int] = frozenset()) -> list[Player]:
+    """Create a player for every line of `text` whose number is not in `skip`, in one transaction.
+
+    Raises ValidationError (field "text") naming every bad line, and stores nothing, when any line not
+    skipped is bad."""
+    lines = member_lines_read(text=text, club=club)
+    bad = [line.problem for line in lines if line.problem and line.number not in skip]
+    if bad:
+        raise ValidationError({"text": bad})
+    players = [
+        Player(club=club, first_name=line.first_name, last_name=line.last_name, email=line.email)
+        for line in lines
+        if line.number not in skip
+    ]
+    if not players:
+        raise ValidationError({"text": [_("Every line is skipped: nothing to import.")]})
+    with transaction.atomic():
+        return Player.objects.bulk_create(players)
+
+
+def members_import_summary(count: int) -> str:
+    return ngettext("%(count)s member imported.", "%(count)s members imported.", count) % {"count": count}
