@@ -52,6 +52,12 @@ def standings_recompute_queue(*, event_id: int) -> None:
                                   ignore_result=True))
 
 
+def standings_recompute_later(*, event_id: int, countdown: float) -> None:
+    """Queue the event's recompute now, to run after `countdown` seconds (a worker's coalescing, outside
+    any transaction). If the broker is down the event stays dirty and the sweep queues it."""
+    _send(standings_recompute_task, kwargs={"event_id": event_id}, countdown=countdown, ignore_result=True)
+
+
 def export_run_queue(*, export_id: int, task_id: str) -> None:
     """Queue an export's task after commit, under the task id kept on its row."""
     transaction.on_commit(partial(_send, export_run_task, kwargs={"export_id": export_id}, task_id=task_id))

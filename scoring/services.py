@@ -426,7 +426,8 @@ def deal_insert(*, sheet: Sheet, position: int, data: dict[str, Any], version: i
         raise FieldRequired("client_id", _("A client id (Idempotency-Key) of 1 to 64 letters, digits or _ . : - is "
                                            "required so that a retried request is not stored twice."))
     with transaction.atomic():
-        locked = _lock(sheet)
+        # An organiser's insert into a settled sheet marks the standings dirty: event first (see `_lock`).
+        locked = _lock(sheet, event=actor.organiser)
         replay = _replayed_create(locked, client_id)
         if replay is not None:
             return replay

@@ -22,6 +22,7 @@ def standings_recompute(*, event_id: int) -> dict:
     `scoring.standings.standings_recompute_if_dirty`. In a worker, a recompute asked for within
     `COALESCE_SECONDS` of the previous one is queued again for when that time is up, so a burst of
     confirmations gives at most two recomputes. Returns {"event_id", "version", "skipped", "rows"}."""
+    from scoring.queueing import standings_recompute_later
     from scoring.standings import COALESCE_SECONDS, standings_recompute_if_dirty
 
     # Only a worker waits between recomputes; run in-process (eager, apply, direct call) it never defers.
@@ -29,7 +30,7 @@ def standings_recompute(*, event_id: int) -> dict:
     in_worker = not (request.is_eager or request.called_directly)
     result = standings_recompute_if_dirty(event_id=event_id, min_interval=COALESCE_SECONDS if in_worker else 0.0)
     if result["skipped"] == "too_soon":
-        standings_recompute.apply_async(kwargs={"event_id": event_id}, countdown=result["retry_in"])
+        standings_recompute_later(event_id=event_id, countdown=result["retry_in"])
     return result
 
 

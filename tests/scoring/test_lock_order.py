@@ -103,3 +103,75 @@ def test_confirms_racing_a_close_never_deadlock_and_each_counts_or_is_refused(or
                 assert confirms == [(None, organiser.user.pk)]
         event = Event.objects.get(pk=round.event_id)
         assert event.standings_dirty or event.standings_version > 0
+
+
+
+def correction_race(round, tables, user, deals):
+    """The organiser corrects every (confirmed) sheet while closing the round in another tab; returns
+    ({sheet id: (status, body)} with "close": status, errors)."""
+    barrier = threading.Barrier(len(tables) + 1)
+    answers, errors = {}, []
+
+    def correct(sheet_id, version):
+        try:
+            client = APIClient()
+            client.force_login(user)
+            barrier.wait()
+            response = client.post(f"/api/v1/sheets/{sheet_id}/correct/",
+                                   {"deals": deals, "version": version, "reason": "swapped tricks"}, format="json")
+            answers[sheet_id] = (response.status_code, response.json())
+        except Exception as exc:
+            errors.append(repr(exc))
+        finally:
+            connection.close()
+
+    def close():
+        try:
+            client = Client()
+            client.force_login(user)
+            barrier.wait()
+            # Land while the corrections validate their deals, holding their sheets.
+            threading.Event().wait(random.uniform(0.02, 0.3))
+            answers["close"] = client.post(f"/o/scores/round/{round.pk}/close/", {}).status_code
+        except Exception as exc:
+            errors.append(repr(exc))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=correct, args=(sheet_id, version)) for sheet_id, _link, version in tables]
+    threads.append(threading.Thread(target=close))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert not any(thread.is_alive() for thread in threads), "a request hangs"
+    return answers, errors
+
+
+def test_corrections_of_confirmed_sheets_racing_a_close_never_deadlock(organiser):
+    """An organiser's correction of a settled sheet marks the standings dirty (an UPDATE of the event row):
+    it takes the event first too, so a close racing it waits or goes first, and neither fails."""
+    random.seed(12)
+    other = [dict(d, tricks={"A": d["tricks"]["B"], "B": d["tricks"]["A"]}) if "tricks" in d else d
+             for d in HOHELUFT_GAME]
+    for _ in range(4):
+        round, tables = submitted_round(organiser)
+        Sheet.objects.filter(pk__in=[t[0] for t in tables]).update(status=Sheet.Status.CONFIRMED)
+        answers, errors = correction_race(round, tables, organiser.user, other)
+        assert errors == []
+        assert answers.pop("close") == 302
+        round.refresh_from_db()
+        assert round.status == Round.Status.CLOSED
+        for sheet_id, _link, _version in tables:
+            status, body = answers[sheet_id]
+            assert Sheet.objects.get(pk=sheet_id).status == Sheet.Status.LOCKED
+            corrections = SheetChange.objects.filter(sheet_id=sheet_id, action=SheetChange.Action.CORRECT,
+                                                     reason="swapped tricks").count()
+            if status == 200:
+                assert corrections == 1
+            else:
+                # After the close locked the sheet its version moved on: a conflict with the current sheet,
+                # which the organiser corrects again from there.
+                assert status == 409 and body["detail"] and corrections == 0, body
+        if any(status == 200 for status, _body in answers.values()):
+            assert Event.objects.get(pk=round.event_id).standings_dirty
