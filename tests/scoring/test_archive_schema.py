@@ -19,7 +19,7 @@ from scoring.archive_schema import MODELS_LEFT_OUT, PARTS
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
 from scoring.standings import standings_recompute
 from tests.factories import UserFactory
-from tests.scoring.archive_helpers import score_sheet, make_rich_event, rows
+from tests.scoring.archive_helpers import make_rich_event, rows, score_sheet
 from tests.scoring.entry_helpers import HOHELUFT_GAME
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Season, Standing, Table
