@@ -11,6 +11,7 @@ import pytest
 from django.apps import apps
 from django.core.management import CommandError, call_command
 from django.db import transaction
+from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +19,7 @@ from scoring.archive import ArchiveError, event_archive, event_archive_import, e
 from scoring.archive_schema import MODELS_LEFT_OUT, PARTS
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
 from scoring.standings import standings_recompute
-from tests.factories import UserFactory
+from tests.factories import MembershipFactory, UserFactory
 from tests.scoring.archive_helpers import make_rich_event, rows, score_sheet
 from tests.scoring.entry_helpers import HOHELUFT_GAME
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play
@@ -142,7 +143,7 @@ def test_an_impossible_deal_is_refused_with_the_rule_it_breaks(rich_event):
     assert "162" in message
 
 
-def test_history_authors_never_become_local_accounts(rich_event):
+def test_history_authors_never_become_local_accounts(rich_event, client):
     superuser = UserFactory(username="root", is_superuser=True, is_staff=True)
     data = event_archive(event_id=rich_event.pk)
     for change in _sheet(data)["changes"]:
@@ -156,6 +157,11 @@ def test_history_authors_never_become_local_accounts(rich_event):
     adjustment = Adjustment.objects.get(event=copy_, reason="Zu spät")
     assert adjustment.created_by is None and adjustment.imported_author == "root"
     assert not SheetChange.objects.filter(user=superuser).exists()
+    # The organiser's history shows the archived name, marked as imported.
+    client.force_login(MembershipFactory(club=copy_.club).user)
+    page = client.get(reverse("scoring:sheet", args=[changes.first().sheet_id]), HTTP_ACCEPT_LANGUAGE="de")
+    assert page.status_code == 200
+    assert "root (importiert)" in page.content.decode()
 
 
 @pytest.mark.parametrize("mutate,pattern", [
