@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import math
 from collections import defaultdict
-from contextlib import contextmanager
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -232,25 +231,6 @@ class _Reader:
         return value
 
 
-@contextmanager
-def _archived_timestamps():
-    """Let bulk_create keep the archived created/updated moments (auto_now would overwrite them).
-
-    Only the import command, the upload page's service call and tests run the import, each inside one
-    transaction; switching the flags process-wide for the import's duration is the price of bulk inserts."""
-    saved = []
-    for model, names in STAMPED:
-        for name in names:
-            field = model._meta.get_field(name)
-            saved.append((field, field.auto_now, field.auto_now_add))
-            field.auto_now = field.auto_now_add = False
-    try:
-        yield
-    finally:
-        for field, auto_now, auto_now_add in saved:
-            field.auto_now, field.auto_now_add = auto_now, auto_now_add
-
-
 def event_archive_load(raw: bytes | str) -> dict:
     """Parse an archive file's bytes; raises ArchiveError for anything that is not an Atout event archive,
     or that is larger than settings.ARCHIVE_MAX_BYTES."""
@@ -280,7 +260,7 @@ def event_archive_import(*, data: dict, club_slug: str | None = None, event_slug
     missing club is created from the archive). Everything or nothing: raises ArchiveError and stores nothing
     when the archive is bad or the event's short name is taken in that club."""
     try:
-        with transaction.atomic(), _archived_timestamps():
+        with transaction.atomic():
             return _import(data, club_slug, event_slug)
     except ArchiveError:
         raise
@@ -326,6 +306,9 @@ def _import(data: Any, club_slug: str | None, event_slug: str | None) -> Event:
     except ValidationError as exc:
         raise _validation_failed(exc, "event") from None
     event.save()
+    # save() stamps created_at with "now"; keep the archived moment.
+    Event.objects.filter(pk=event.pk).update(created_at=fields["created_at"])
+    event.created_at = fields["created_at"]
 
     # Players: match unambiguous identities in the club, create the rest.
     player_specs: dict[str, dict] = {}
@@ -499,11 +482,20 @@ def _at(obj: models.Model, path: str) -> models.Model:
 
 def _insert(model: type[models.Model], objs: list) -> None:
     """bulk_create in a savepoint; when a database constraint refuses a row, name that row's path."""
+    # Django stamps auto_now(_add) fields with "now" on insert; the archived moments are written back after.
+    # (Switching the fields' flags off instead would also switch them off for a concurrent request.)
+    stamped = [name for m, name in _STAMPED if m is model]
+    archived = [[getattr(obj, name) for name in stamped] for obj in objs] if stamped else []
     try:
         with transaction.atomic():
             model.objects.bulk_create(objs, batch_size=2000)
     except IntegrityError as exc:
         raise _row_at_fault(model, objs, exc) from None
+    if stamped and objs:
+        for obj, values in zip(objs, archived, strict=True):
+            for name, value in zip(stamped, values, strict=True):
+                setattr(obj, name, value)
+        model.objects.bulk_update(objs, stamped, batch_size=1000)
 
 
 def _row_at_fault(model: type[models.Model], objs: list, exc: IntegrityError) -> ArchiveError:

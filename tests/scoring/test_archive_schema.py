@@ -281,3 +281,23 @@ def test_fuzzed_archives_are_imported_whole_or_refused_naming_a_path(archived, d
             assert _counts() == before, message
             assert ARCHIVE_PATH.match(message), message
         transaction.set_rollback(True)
+
+
+def test_the_import_leaves_other_requests_timestamps_alone(rich_event, monkeypatch):
+    """A web upload imports while referees type: the import must not switch Django's auto_now stamps off for
+    everyone (a deal stored meanwhile would get no created_at), yet it keeps the archived moments."""
+    import scoring.archive_read as archive_read
+
+    seen = []
+    real = archive_read.sheet_score
+
+    def watching(**kwargs):
+        seen.append((Deal._meta.get_field("created_at").auto_now_add, Sheet._meta.get_field("updated_at").auto_now))
+        return real(**kwargs)
+
+    monkeypatch.setattr(archive_read, "sheet_score", watching)
+    copy_ = event_archive_import(data=event_archive(event_id=rich_event.pk), club_slug="kopie")
+    assert seen and all(flags == (True, True) for flags in seen)
+    assert copy_.created_at == rich_event.created_at
+    source = Deal.objects.filter(sheet__game__round__event=rich_event).order_by("created_at").first()
+    assert Deal.objects.filter(sheet__game__round__event=copy_, created_at=source.created_at).exists()
