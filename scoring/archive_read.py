@@ -495,7 +495,25 @@ def _insert(model: type[models.Model], objs: list) -> None:
         for obj, values in zip(objs, archived, strict=True):
             for name, value in zip(stamped, values, strict=True):
                 setattr(obj, name, value)
-        model.objects.bulk_update(objs, stamped, batch_size=1000)
+        _write_moments(model, objs, stamped)
+
+
+def _write_moments(model: type[models.Model], objs: list, names: list[str]) -> None:
+    """UPDATE ... FROM (VALUES ...): one statement per 1000 rows (bulk_update's CASE took minutes for 7000 deals)."""
+    qn = connection.ops.quote_name
+    columns = [model._meta.get_field(name).column for name in names]
+    assignments = ", ".join(f"{qn(c)} = v.{qn(c)}" for c in columns)
+    casts = ", ".join(["%s::bigint", *["%s::timestamptz"] * len(columns)])
+    for start in range(0, len(objs), 1000):
+        batch = objs[start:start + 1000]
+        rows = ", ".join([f"({casts})"] * len(batch))
+        params = [value for obj in batch for value in (obj.pk, *(getattr(obj, name) for name in names))]
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {qn(model._meta.db_table)} AS t SET {assignments} FROM (VALUES {rows}) "
+                f"AS v(id, {', '.join(qn(c) for c in columns)}) WHERE t.{qn(model._meta.pk.column)} = v.id",
+                params,
+            )
 
 
 def _row_at_fault(model: type[models.Model], objs: list, exc: IntegrityError) -> ArchiveError:
