@@ -259,6 +259,9 @@ AXES_VERBOSE = False
 # The password reset form answers the same way: at most this many requests per address and hour.
 PASSWORD_RESET_RATE_LIMIT = env.int("PASSWORD_RESET_RATE_LIMIT", default=5)
 
+# The largest JSON event archive the importer reads (bytes): a 300-pair evening with its history is a few MB.
+ARCHIVE_MAX_BYTES = env.int("ARCHIVE_MAX_BYTES", default=16 * 1024 * 1024)
+
 # Content-Security-Policy on every response: scripts and styles from our own static files only, never
 # inline (templates carry data in data-* attributes or json_script), nothing framed, forms post here.
 CONTENT_SECURITY_POLICY = {

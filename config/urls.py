@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from config import views
 from config.api import ApiRootApi
+from config.security import rate_limited_password_reset
 from tournaments import account_views
 
 urlpatterns = [
@@ -16,7 +17,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", account_views.password_change, name="password_change"),
     path("accounts/password/done/", account_views.password_change_done, name="password_change_done"),
-    path("accounts/password/reset/", account_views.password_reset, name="password_reset"),
+    path("accounts/password/reset/", rate_limited_password_reset(account_views.password_reset), name="password_reset"),
     path("accounts/password/reset/sent/", account_views.password_reset_done, name="password_reset_done"),
     path("accounts/password/reset/<uidb64>/<token>/", account_views.password_reset_confirm,
          name="password_reset_confirm"),

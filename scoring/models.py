@@ -191,6 +191,8 @@ class SheetChange(models.Model):
     reason = models.TextField(blank=True)
     # The client id of a created deal: a create retried after the deal was deleted still stores nothing.
     client_id = models.CharField(max_length=64, blank=True)
+    # The author's name in an archive this row was imported from: text only, never a local account.
+    imported_author = models.CharField(max_length=150, blank=True)
     version = models.PositiveIntegerField()
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -221,6 +223,8 @@ class Adjustment(models.Model):
     points = models.IntegerField(_("game points"), default=0)
     reason = models.TextField(_("reason"))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    # The author's name in an archive this row was imported from: text only, never a local account.
+    imported_author = models.CharField(max_length=150, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -95,6 +95,8 @@ class InviteAcceptView(auth_views.PasswordResetConfirmView):
 
     template_name = "registration/invite_accept.html"
     post_reset_login = True
+    # The login rate limit adds a second backend; the invited person is logged in with the password backend.
+    post_reset_login_backend = "django.contrib.auth.backends.ModelBackend"
     success_url = reverse_lazy("tournaments:clubs")
 
     def form_valid(self, form):

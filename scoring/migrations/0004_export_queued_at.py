@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0003_export_private_name'),
+        ('scoring', '0003_export_name_imported_author'),
     ]
 
     operations = [

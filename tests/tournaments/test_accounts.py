@@ -150,3 +150,13 @@ def test_first_account_refuses_a_weak_password_naming_the_field(client):
                                                       "password1": "123", "password2": "123"})
     assert response.status_code == 200 and response.context["form"].errors["password2"]
     assert not User.objects.exists()
+
+
+def test_password_reset_is_rate_limited_per_address_with_a_message(client, organiser, settings):
+    settings.PASSWORD_RESET_RATE_LIMIT = 2
+    for _ in range(2):
+        assert client.post(reverse("password_reset"), {"email": organiser.user.email}).status_code == 302
+    refused = client.post(reverse("password_reset"), {"email": organiser.user.email})
+    assert refused.status_code == 429
+    assert "at most 2 an hour" in refused.content.decode()
+    assert len(mail.outbox) == 2

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.archive import ArchiveError, event_archive_import, event_archive_load
@@ -20,6 +21,10 @@ class Command(BaseCommand):
     def handle(self, *args, file, club_slug=None, event_slug=None, **options):
         path = Path(file)
         try:
+            size = path.stat().st_size
+            if size > settings.ARCHIVE_MAX_BYTES:  # refuse before reading a huge file into memory
+                raise CommandError(f"{path}: the file has {size} bytes; an archive may have at most "
+                                   f"{settings.ARCHIVE_MAX_BYTES} (setting ARCHIVE_MAX_BYTES). Nothing was imported.")
             raw = path.read_bytes()
         except OSError as exc:
             raise CommandError(f"Cannot read {path}: {exc.strerror or exc}") from None
