@@ -145,6 +145,10 @@ def _chromium():
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+        # Playwright's wait_for_function evaluates strings (eval), which the site's CSP forbids: every context
+        # bypasses the policy unless it asks otherwise; tests/browser/test_csp_browser.py keeps it on.
+        new_context = browser.new_context
+        browser.new_context = lambda **options: new_context(**{"bypass_csp": True, **options})
         yield browser
         browser.close()
 

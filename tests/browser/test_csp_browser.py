@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def strict_page(_chromium):
-    context = _chromium.new_context(viewport={"width": 360, "height": 740}, locale="de-DE")
+    context = _chromium.new_context(viewport={"width": 360, "height": 740}, locale="de-DE", bypass_csp=False)
     page = context.new_page()
     page.set_default_timeout(15_000)
     page.violations = []
