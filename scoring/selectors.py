@@ -63,9 +63,10 @@ def table_access(request, token: str) -> SheetAccess:
     closed round: a link reaches only its own game, and only while the round is being played."""
     if not isinstance(token, str) or not TOKEN_RE.match(token):
         raise Http404
+    # Not the club: no table page or answer shows it, and a join less is cheaper to plan on every deal.
     link = (
         TableLink.objects.filter(token=token, revoked_at__isnull=True)
-        .select_related("game__sheet", *(f"game__{r}" for r in GAME_RELATED))
+        .select_related("game__sheet", "game__round__event")
         .first()
     )
     if link is None or link.game.is_bye:
