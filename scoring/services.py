@@ -12,13 +12,13 @@ Lock order everywhere: event, then round, then sheets by id (see `_lock`).
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Exists, F, JSONField, OuterRef, Subquery
-from django.db.models.expressions import RawSQL
+from django.db.models import F, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -395,16 +395,25 @@ def _lock_for_create(sheet: Sheet, client_id: str, *, event: bool) -> tuple[Shee
     if event or not _game_loaded(sheet) or connection.vendor != "postgresql":
         locked = _lock(sheet, event=event)
         return locked, SheetChange.objects.filter(sheet=locked, client_id=client_id).exists(), None
-    seen = Exists(SheetChange.objects.filter(sheet=OuterRef("pk"), client_id=client_id))
-    stored = RawSQL(_STORED_DEALS, (), output_field=JSONField())
-    locked = Sheet.objects.select_for_update().annotate(client_id_seen=seen, stored_deals=stored).get(pk=sheet.pk)
+    # Written out: the ORM would build this same statement again on every deal (a third of its CPU).
+    locked = next(iter(Sheet.objects.raw(_LOCK_FOR_CREATE, [client_id, sheet.pk])), None)
+    if locked is None:
+        raise Sheet.DoesNotExist
     locked.game = sheet.game
-    return locked, locked.client_id_seen, locked.stored_deals or []
+    stored = locked.stored_deals
+    if isinstance(stored, str):  # Django reads jsonb as text and leaves decoding to the field
+        stored = json.loads(stored)
+    return locked, locked.client_id_seen, stored or []
 
 
-# The sheet's deal data in order, read with the lock (the deals are the sheet's: its lock guards them too).
-_STORED_DEALS = (f"SELECT jsonb_agg(d.data ORDER BY d.position) FROM {Deal._meta.db_table} d "
-                 f"WHERE d.sheet_id = {Sheet._meta.db_table}.id")
+# The sheet row locked, whether a create with this client id was seen, and the deals' data in order (the
+# deals are the sheet's: its lock guards them too).
+_LOCK_FOR_CREATE = (
+    f"SELECT s.*, EXISTS(SELECT 1 FROM {SheetChange._meta.db_table} c WHERE c.sheet_id = s.id "
+    f"AND c.client_id = %s) AS client_id_seen, (SELECT jsonb_agg(d.data ORDER BY d.position) "
+    f"FROM {Deal._meta.db_table} d WHERE d.sheet_id = s.id) AS stored_deals "
+    f"FROM {Sheet._meta.db_table} s WHERE s.id = %s FOR UPDATE"
+)
 
 
 def _game_loaded(sheet: Sheet) -> bool:
