@@ -542,17 +542,20 @@ def main() -> int:
     problems = entry_problems + base_problems
     if live is not None:
         polls = len(live["poll"])
-        print(f"live phase : {args.tables} tables x 2 pages polling every {args.poll_every:g} s, one deal a table "
-              f"every {args.deal_every:g} s, for {live['seconds']:.0f} s")
-        print(f"  polling    : {polls} update checks = {polls / live['seconds']:.0f} req/s (scheduled "
-              f"{2 * args.tables / args.poll_every:.0f} req/s), {live['not_modified'] / max(polls, 1):.0%} answered "
-              f"304; {ms(live['poll'])}")
-        print(f"  live parts : {len(live['live'])} fetched after a change; {ms(live['live'])}")
+        pages = f"2 pages polling every {args.poll_every:g} s" if args.poll_every > 0 else "no polling pages"
+        print(f"live phase : {args.tables} tables x {pages}, one deal a table every {args.deal_every:g} s, for "
+              f"{live['seconds']:.0f} s")
+        if polls:
+            print(f"  polling    : {polls} update checks = {polls / live['seconds']:.0f} req/s (scheduled "
+                  f"{2 * args.tables / args.poll_every:.0f} req/s), {live['not_modified'] / max(polls, 1):.0%} "
+                  f"answered 304; {ms(live['poll'])}")
+            print(f"  live parts : {len(live['live'])} fetched after a change; {ms(live['live'])}")
         print(f"  deals      : {len(live['deal'])} written = {len(live['deal']) / live['seconds']:.1f} deals/s; "
               f"{ms(live['deal'])}")
         print(f"  lag        : pollers behind schedule {ms(live['lag'])} (a change shows within the poll "
               f"interval plus this lag plus one live-part fetch)")
-        print(f"  vs baseline: update check p95 {p95(live['poll']) / p95(base_lat):.1f}x the /healthz p95")
+        if polls:
+            print(f"  vs baseline: update check p95 {p95(live['poll']) / p95(base_lat):.1f}x the /healthz p95")
         problems += live["problems"]
     if problems or stored < total_deals:
         print(f"  PROBLEMS   : {problems[:5]}")

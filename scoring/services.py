@@ -400,6 +400,12 @@ def _lock_for_create(sheet: Sheet, client_id: str, *, event: bool) -> tuple[Shee
     if locked is None:
         raise Sheet.DoesNotExist
     locked.game = sheet.game
+    if locked.version != sheet.version:
+        # Written since the caller read the sheet, maybe while this statement waited for the lock: its
+        # subqueries read before that write (READ COMMITTED re-reads only the locked row). Now that the
+        # lock is held, fresh reads see it (a retry of that very create is then a replay, not a conflict).
+        seen = SheetChange.objects.filter(sheet=locked, client_id=client_id).exists()
+        return locked, seen, [d.data for d in _deals_of(locked)]
     stored = locked.stored_deals
     if isinstance(stored, str):  # Django reads jsonb as text and leaves decoding to the field
         stored = json.loads(stored)
