@@ -4,6 +4,10 @@ then an evening at the tables: both sides' pages polling while one deal a table 
 Run: .venv/bin/python bench/entry_bench.py [--tables 200] [--deals 12] [--clients 32] [--workers 4]
                                             [--deadline 300] [--seed 1] [--live-seconds 60]
                                             [--poll-every 1.5] [--deal-every 20]
+                                            [--cpu N [--cpu-only]] [--live-only]
+
+`--cpu N` first measures, in process, the CPU time (process + PostgreSQL backend) of N deal POSTs against N
+bare DRF inserts (see `cpu_phase`); `--poll-every 0` leaves the live phase with writers only.
 
 The bench makes its own database (`atout_entry_bench` on the PostgreSQL of DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432; dropped and created again at each run), migrates it, creates one
