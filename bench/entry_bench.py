@@ -4,6 +4,10 @@ then an evening at the tables: both sides' pages polling while one deal a table 
 Run: .venv/bin/python bench/entry_bench.py [--tables 200] [--deals 12] [--clients 32] [--workers 4]
                                             [--deadline 300] [--seed 1] [--live-seconds 60]
                                             [--poll-every 1.5] [--deal-every 20]
+                                            [--cpu N [--cpu-only]] [--live-only]
+
+`--cpu N` first measures, in process, the CPU time (process + PostgreSQL backend) of N deal POSTs against N
+bare DRF inserts (see `cpu_phase`); `--poll-every 0` leaves the live phase with writers only.
 
 The bench makes its own database (`atout_entry_bench` on the PostgreSQL of DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432; dropped and created again at each run), migrates it, creates one
@@ -209,8 +213,8 @@ def run(pool: Pool, jobs) -> tuple[float, list[float], list]:
     return time.perf_counter() - start, latencies, problems
 
 
-def make_live_round(tables: int, deals: int, seed: int) -> list[tuple[str, str, list[dict]]]:
-    """A second released round with `tables` fresh tables: (token A, token B, deals) per table."""
+def make_live_round(tables: int, deals: int, seed: int, number: int = 2) -> list[tuple[str, str, list[dict]]]:
+    """Another released round (`number`) with `tables` fresh tables: (token A, token B, deals) per table."""
     from scoring.models import TableLink
     from scoring.rules import random_game
     from scoring.services import table_links_ensure
@@ -218,7 +222,8 @@ def make_live_round(tables: int, deals: int, seed: int) -> list[tuple[str, str, 
 
     event = Event.objects.get(slug="bench")
     first = Game.objects.filter(round__event=event, round__number=1).order_by("table_number")
-    round = Round.objects.create(event=event, number=2, method="random", seed=seed, status=Round.Status.RELEASED)
+    round = Round.objects.create(event=event, number=number, method="random", seed=seed,
+                                 status=Round.Status.RELEASED)
     Game.objects.bulk_create([
         Game(round=round, table_number=g.table_number, entry_a_id=g.entry_b_id, entry_b_id=g.entry_a_id,
              first_dealer="E", seats=g.seats) for g in first[:tables]
@@ -227,7 +232,7 @@ def make_live_round(tables: int, deals: int, seed: int) -> list[tuple[str, str, 
     links = {}
     for game_id, side, token in TableLink.objects.filter(game__round=round).values_list("game_id", "side", "token"):
         links.setdefault(game_id, {})[side] = token
-    rng = random.Random(seed + 1)
+    rng = random.Random(seed + number - 1)
     return [(sides["A"], sides["B"], random_game(rng, "hoheluft", {"deals": deals}, deals=deals)["deals"])
             for _game, sides in sorted(links.items())]
 
@@ -246,7 +251,8 @@ def live_client(pool: Pool, base: str, tables: list, seconds: float, poll_every:
         state[i] = {"version": 0, "next": 0, "deals": deals, "tokens": (token_a, token_b)}
         for side in (0, 1):
             state[(i, side)] = {"etag": None, "seen": 0}
-            heapq.heappush(queue, (start + rng.uniform(0, poll_every), 1, i, side))
+            if poll_every > 0:  # 0: writers only (the deal POST's own latency target)
+                heapq.heappush(queue, (start + rng.uniform(0, poll_every), 1, i, side))
         heapq.heappush(queue, (start + rng.uniform(0, deal_every), 0, i, None))
     while queue:
         due, kind, i, side = heapq.heappop(queue)
@@ -311,6 +317,135 @@ def run_live(pool: Pool, base: str, clients: int, tables: list, args) -> dict:
     return total
 
 
+def backend_cpu() -> float | None:
+    """CPU seconds used so far by this connection's PostgreSQL backend (same machine: /proc), or None."""
+    from django.db import connection
+
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            pid = cursor.fetchone()[0]
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def bare_urlconf():
+    """The baseline of the CPU phase: a bare DRF insert (a view with a serializer storing one history row in
+    a transaction: BEGIN, INSERT, COMMIT), next to the app's own URLs, through the same middleware."""
+    import types
+
+    from django.db import transaction
+    from django.urls import path
+    from rest_framework import serializers
+    from rest_framework.permissions import AllowAny
+    from rest_framework.response import Response
+    from rest_framework.views import APIView
+
+    from config import urls
+    from scoring.models import SheetChange
+
+    class BareSerializer(serializers.Serializer):
+        deal = serializers.JSONField()
+        version = serializers.IntegerField()
+
+    class BareInsert(APIView):
+        permission_classes = [AllowAny]
+        authentication_classes = []
+
+        def post(self, request, sheet_id):
+            data = BareSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            with transaction.atomic():
+                row = SheetChange.objects.create(
+                    sheet_id=sheet_id, action="deal_create", after=data.validated_data["deal"],
+                    version=data.validated_data["version"], client_id=request.headers.get("Idempotency-Key", ""))
+            return Response({"id": row.pk, "version": row.version}, status=201)
+
+    module = types.ModuleType("entry_bench_urls")
+    module.urlpatterns = [path("bench/bare/<int:sheet_id>/", BareInsert.as_view()), *urls.urlpatterns]
+    return module
+
+
+def cpu_phase(tables: list, deals: int) -> dict:
+    """In process (Django's test client, no HTTP, no queue): `deals` deal POSTs through table links (whole
+    games; every table's deal n, then deal n + 1) against as many bare DRF inserts; CPU time of this process
+    plus its PostgreSQL backend, wall time, and the queries of one request of each (BEGIN and COMMIT
+    counted; the counted deal POST is a table's second deal, with its teams cached)."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext, override_settings
+
+    from scoring.models import Sheet
+
+    client = Client()
+    posts = []
+    # Whole games, as an evening has them: each table's deals 1 to 12 (the first also loads its teams).
+    per_table = max(len(tables[0][2]), 1)
+    for token_a, _token_b, table_deals in tables[: -(-deals // per_table) + 1]:
+        for n, deal in enumerate(table_deals):
+            posts.append((token_a, n, deal))
+    posts = sorted(posts, key=lambda p: p[1])[:deals + 2]
+    sheet_ids = list(Sheet.objects.values_list("pk", flat=True)[:1])
+
+    def deal_post(token, n, deal):
+        response = client.post(f"/api/v1/table/{token}/deals/", {"deal": deal, "version": n},
+                               content_type="application/json", HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex)
+        if response.status_code != 201:
+            raise SystemExit(f"deal POST answered {response.status_code}: {response.content[:200]!r}")
+
+    def bare_post(_token, n, deal):
+        response = client.post(f"/bench/bare/{sheet_ids[0]}/", {"deal": deal, "version": n},
+                               content_type="application/json", HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex)
+        if response.status_code != 201:
+            raise SystemExit(f"bare insert answered {response.status_code}: {response.content[:200]!r}")
+
+    def measure(fn, items):
+        server, process, start = backend_cpu(), time.process_time(), time.perf_counter()
+        for item in items:
+            fn(*item)
+        wall, process = time.perf_counter() - start, time.process_time() - process
+        after = backend_cpu()
+        backend = after - server if server is not None and after is not None else None
+        return {"wall": wall / len(items), "process": process / len(items),
+                "backend": backend / len(items) if backend is not None else None}
+
+    out = {}
+    with override_settings(ROOT_URLCONF=bare_urlconf(), ALLOWED_HOSTS=["*"]):
+        # Warm-up (templates, caches, the first statements of a connection), then one counted request each.
+        first = [p for p in posts if p[0] == posts[0][0]][:2]  # the first table's deals 1 and 2
+        bare_post(*first[0])
+        deal_post(*first[0])
+        with CaptureQueriesContext(connection) as queries:
+            bare_post(*first[1])
+        out["bare_queries"] = len(queries)
+        with CaptureQueriesContext(connection) as queries:
+            deal_post(*first[1])
+        out["deal_queries"] = len(queries)
+        rest = [p for p in posts if p not in first]
+        out["bare"] = measure(bare_post, rest)
+        out["deal"] = measure(deal_post, rest)
+        out["count"] = len(rest)
+    return out
+
+
+def print_cpu(cpu: dict) -> None:
+    def line(name, m, queries):
+        backend = m["backend"]
+        total = m["process"] + (backend or 0)
+        return (f"  {name}: CPU {total * 1000:.2f} ms (process {m['process'] * 1000:.2f} + PostgreSQL backend "
+                f"{'-' if backend is None else f'{backend * 1000:.2f}'}), wall {m['wall'] * 1000:.2f} ms, "
+                f"{queries} queries"), total
+
+    print(f"cpu phase  : {cpu['count']} requests each, in process (test client), mean per request")
+    deal_line, deal_total = line("deal POST ", cpu["deal"], cpu["deal_queries"])
+    bare_line, bare_total = line("bare DRF  ", cpu["bare"], cpu["bare_queries"])
+    print(deal_line)
+    print(bare_line)
+    print(f"  ratio     : deal POST CPU {deal_total / bare_total:.2f}x the bare insert's")
+
+
 def ms(values: list[float]) -> str:
     if not values:
         return "-"
@@ -333,6 +468,9 @@ def main() -> int:
     parser.add_argument("--poll-every", type=float, default=1.5, help="seconds between a page's update checks")
     parser.add_argument("--deal-every", type=float, default=20.0, help="seconds between a table's deals")
     parser.add_argument("--live-only", action="store_true", help="skip the burst phase (baseline and live only)")
+    parser.add_argument("--cpu-only", action="store_true", help="stop after the CPU phase")
+    parser.add_argument("--cpu", type=int, default=0, metavar="N",
+                        help="first, in process: CPU of N deal POSTs against N bare DRF inserts (0: skip)")
     args = parser.parse_args()
 
     url = database_url()
@@ -355,6 +493,13 @@ def main() -> int:
     setup_django(env)
     tables = make_round(args.tables, args.deals, args.seed)
     total_deals = sum(len(deals) for _, deals in tables)
+    cpu = None
+    if args.cpu:
+        cpu_tables = make_live_round(args.tables, args.deals, args.seed, number=3)
+        cpu = cpu_phase(cpu_tables, args.cpu)
+        print_cpu(cpu)
+        if args.cpu_only:
+            return 0
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -405,17 +550,20 @@ def main() -> int:
     problems = entry_problems + base_problems
     if live is not None:
         polls = len(live["poll"])
-        print(f"live phase : {args.tables} tables x 2 pages polling every {args.poll_every:g} s, one deal a table "
-              f"every {args.deal_every:g} s, for {live['seconds']:.0f} s")
-        print(f"  polling    : {polls} update checks = {polls / live['seconds']:.0f} req/s (scheduled "
-              f"{2 * args.tables / args.poll_every:.0f} req/s), {live['not_modified'] / max(polls, 1):.0%} answered "
-              f"304; {ms(live['poll'])}")
-        print(f"  live parts : {len(live['live'])} fetched after a change; {ms(live['live'])}")
+        pages = f"2 pages polling every {args.poll_every:g} s" if args.poll_every > 0 else "no polling pages"
+        print(f"live phase : {args.tables} tables x {pages}, one deal a table every {args.deal_every:g} s, for "
+              f"{live['seconds']:.0f} s")
+        if polls:
+            print(f"  polling    : {polls} update checks = {polls / live['seconds']:.0f} req/s (scheduled "
+                  f"{2 * args.tables / args.poll_every:.0f} req/s), {live['not_modified'] / max(polls, 1):.0%} "
+                  f"answered 304; {ms(live['poll'])}")
+            print(f"  live parts : {len(live['live'])} fetched after a change; {ms(live['live'])}")
         print(f"  deals      : {len(live['deal'])} written = {len(live['deal']) / live['seconds']:.1f} deals/s; "
               f"{ms(live['deal'])}")
         print(f"  lag        : pollers behind schedule {ms(live['lag'])} (a change shows within the poll "
               f"interval plus this lag plus one live-part fetch)")
-        print(f"  vs baseline: update check p95 {p95(live['poll']) / p95(base_lat):.1f}x the /healthz p95")
+        if polls:
+            print(f"  vs baseline: update check p95 {p95(live['poll']) / p95(base_lat):.1f}x the /healthz p95")
         problems += live["problems"]
     if problems or stored < total_deals:
         print(f"  PROBLEMS   : {problems[:5]}")

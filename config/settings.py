@@ -113,6 +113,15 @@ TEMPLATES = [
 DATABASES = {"default": env.db_url_config(DATABASE_URL or f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0 if EMBEDDED else 60)
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Prepared statements (PostgreSQL): server-side binding, and psycopg prepares a statement once it ran this many
+# times on a connection, so PostgreSQL parses and plans it once. Off by default: behind PgBouncer in
+# transaction mode a connection's prepared statements may be gone (or another client's) at the next
+# transaction. See the README's configuration table.
+DATABASE_PREPARE_THRESHOLD = env.int("DATABASE_PREPARE_THRESHOLD", default=None)
+if DATABASE_PREPARE_THRESHOLD is not None and not EMBEDDED:
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"server_side_binding": True, "prepare_threshold": DATABASE_PREPARE_THRESHOLD}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

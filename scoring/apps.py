@@ -16,3 +16,5 @@ class ScoringConfig(AppConfig):
         register_round_hook("after_release", round_after_release)
         register_round_hook("after_release", cards_after_release)
         register_round_hook("before_close", round_before_close)
+        # Renamed players and changed entries make the cached sides of games stale (signal receivers).
+        import scoring.sides_cache  # noqa: F401

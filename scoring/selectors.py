@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import connection
 from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
@@ -18,7 +19,7 @@ from scoring.exceptions import TableClosed
 from scoring.forms import SIDE_LABELS, SUIT_SYMBOLS
 from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink
 from scoring.services import Actor, sheet_score, table_links_ensure
-from tournaments.models import Entry, Game, Round
+from tournaments.models import Entry, Event, Game, Round
 from tournaments.permissions import require_organiser
 
 # Tokens are made by secrets.token_urlsafe(32); anything else is not worth a query.
@@ -63,11 +64,7 @@ def table_access(request, token: str) -> SheetAccess:
     closed round: a link reaches only its own game, and only while the round is being played."""
     if not isinstance(token, str) or not TOKEN_RE.match(token):
         raise Http404
-    link = (
-        TableLink.objects.filter(token=token, revoked_at__isnull=True)
-        .select_related("game__sheet", *(f"game__{r}" for r in GAME_RELATED))
-        .first()
-    )
+    link = _active_link(token)
     if link is None or link.game.is_bye:
         raise Http404
     round = link.game.round
@@ -82,6 +79,57 @@ def table_access(request, token: str) -> SheetAccess:
         sheet = Sheet.objects.get(game=link.game)
         sheet.game = link.game
     return SheetAccess(sheet=sheet, actor=Actor.from_request(request, link=link), link=link)
+
+
+def _active_link(token: str) -> TableLink | None:
+    """The active link of `token` with its game, the game's sheet, round and event set (not the club: no
+    table page or answer shows it). Written out, since every deal, poll and page of every table asks it:
+    the ORM would build the same five-table join again each time. A game without a sheet yet (its first
+    visit) comes through the ORM, whose caller then creates the sheet."""
+    models = (TableLink, Game, Sheet, Round, Event)
+    with connection.cursor() as cursor:
+        cursor.execute(_ACTIVE_LINK_SQL, [token])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    objs, start = [], 0
+    for model, fields in zip(models, _LINK_FIELDS, strict=True):
+        values = list(row[start:start + len(fields)])
+        start += len(fields)
+        for n, model_field in enumerate(fields):
+            if values[n] is not None and hasattr(model_field, "from_db_value"):
+                values[n] = model_field.from_db_value(values[n], None, connection)
+        objs.append(None if values[0] is None else model.from_db(connection.alias, [f.attname for f in fields],
+                                                                 values))
+    link, game, sheet, round, event = objs
+    if sheet is None:
+        return (TableLink.objects.filter(pk=link.pk)
+                .select_related("game__sheet", "game__round__event").first())
+    round.event = event
+    game.round = round
+    sheet.game = game
+    Sheet._meta.get_field("game").remote_field.set_cached_value(game, sheet)
+    link.game = game
+    return link
+
+
+def _link_sql() -> tuple[str, list]:
+    fields = [[f for f in m._meta.concrete_fields] for m in (TableLink, Game, Sheet, Round, Event)]
+    # The primary key first: a game without a sheet reads None there.
+    fields = [[m_fields[[f.primary_key for f in m_fields].index(True)]]
+              + [f for f in m_fields if not f.primary_key] for m_fields in fields]
+    aliases = ("l", "g", "s", "r", "e")
+    columns = ", ".join(f'{a}."{f.column}"' for a, m_fields in zip(aliases, fields, strict=True) for f in m_fields)
+    sql = (f"SELECT {columns} FROM {TableLink._meta.db_table} l "
+           f"JOIN {Game._meta.db_table} g ON g.id = l.game_id "
+           f"LEFT JOIN {Sheet._meta.db_table} s ON s.game_id = g.id "
+           f"JOIN {Round._meta.db_table} r ON r.id = g.round_id "
+           f"JOIN {Event._meta.db_table} e ON e.id = r.event_id "
+           f"WHERE l.token = %s AND l.revoked_at IS NULL LIMIT 1")
+    return sql, fields
+
+
+_ACTIVE_LINK_SQL, _LINK_FIELDS = _link_sql()
 
 
 def organiser_access(request, sheet_id: int) -> SheetAccess:

@@ -32,7 +32,6 @@ from scoring.exceptions import FieldRequired
 from scoring.models import Sheet
 from scoring.selectors import (
     SheetAccess,
-    game_sides,
     organiser_access,
     organiser_round,
     sheet_view,
@@ -52,6 +51,7 @@ from scoring.services import (
     sheet_submit,
     table_links_ensure,
 )
+from scoring.sides_cache import game_sides_cached
 from tournaments.models import Game, Round
 
 # --- permissions ----------------------------------------------------------------------------------------
@@ -127,7 +127,7 @@ def sheet_payload(access: SheetAccess, sheet: Sheet | None = None,
             "sides": {side: {"side": side, "label": str(info["label"]), "name": info["name"],
                              "numbers": info["numbers"],
                              "seats": [{"seat": seat, "player": player} for seat, player in info["seats"]]}
-                      for side, info in game_sides(game).items()},
+                      for side, info in game_sides_cached(game).items()},
         },
         "rules": game_rules(event),
         "status": sheet.status,
