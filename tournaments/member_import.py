@@ -136,7 +136,9 @@ def member_lines_read(*, text: str, club: Club) -> list[MemberLine]:
     first_cells = _columns(numbered[0][1], _delimiter(numbered[0][1]))
     if first_cells and all(cell.casefold() in HEADER_WORDS for cell in first_cells if cell):
         numbered = numbered[1:]
-    lines = [_read_line(n, _columns(raw, _delimiter(raw))) for n, raw in numbered]
+    rows = [(n, _columns(raw, _delimiter(raw))) for n, raw in numbered]
+    # A row of bare separators (";;", a spreadsheet's empty CSV row) is blank like an empty line.
+    lines = [_read_line(n, cells) for n, cells in rows if any(cells)]
     if not lines:
         raise MemberListError(_("The list is empty: paste one member per line."))
 
