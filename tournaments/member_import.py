@@ -91,6 +91,10 @@ def _read_line(number: int, cells: list[str]) -> MemberLine:
     while cells and not cells[-1]:
         cells.pop()
     line = MemberLine(number=number)
+    if len(cells) == 2 and "@" in cells[1]:
+        # "Émile Zola;emile@…": the whole name in one cell, then the email (never an email as last name).
+        words = cells[0].split()
+        cells = [" ".join(words[:-1]), words[-1], cells[1]] if len(words) > 1 else [cells[0], "", cells[1]]
     if len(cells) == 1:
         words = cells[0].split()
         if len(words) < 2:
