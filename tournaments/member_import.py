@@ -91,6 +91,10 @@ def _read_line(number: int, cells: list[str]) -> MemberLine:
     while cells and not cells[-1]:
         cells.pop()
     line = MemberLine(number=number)
+    if len(cells) == 2 and "@" in cells[1]:
+        # "Émile Zola;emile@…": the whole name in one cell, then the email (never an email as last name).
+        words = cells[0].split()
+        cells = [" ".join(words[:-1]), words[-1], cells[1]] if len(words) > 1 else [cells[0], "", cells[1]]
     if len(cells) == 1:
         words = cells[0].split()
         if len(words) < 2:
@@ -136,7 +140,9 @@ def member_lines_read(*, text: str, club: Club) -> list[MemberLine]:
     first_cells = _columns(numbered[0][1], _delimiter(numbered[0][1]))
     if first_cells and all(cell.casefold() in HEADER_WORDS for cell in first_cells if cell):
         numbered = numbered[1:]
-    lines = [_read_line(n, _columns(raw, _delimiter(raw))) for n, raw in numbered]
+    rows = [(n, _columns(raw, _delimiter(raw))) for n, raw in numbered]
+    # A row of bare separators (";;", a spreadsheet's empty CSV row) is blank like an empty line.
+    lines = [_read_line(n, cells) for n, cells in rows if any(cells)]
     if not lines:
         raise MemberListError(_("The list is empty: paste one member per line."))
 

@@ -81,13 +81,20 @@
     show($('[data-a="length"]', row), $('[data-a="type"]', row).value === "quinte");
   }
 
-  /* Trick points of one team typed: the other team's are the rest of the deal total. */
+  /* Trick points of one team typed: the other team's are the rest of the deal total, but only while that
+     field holds no number of the person's own (data-typed); a wrong pair is the engine's to name. */
   function fillOther(deal, typed) {
     var total = preset().deal_totals[kindOf(field(deal, "trump").value)];
     var mine = field(deal, typed);
     var other = field(deal, typed === "tricks-a" ? "tricks-b" : "tricks-a");
+    if (other.hasAttribute("data-typed")) return;
     var text = mine.value.trim();
     if (/^\d+$/.test(text) && parseInt(text, 10) <= total) other.value = String(total - parseInt(text, 10));
+  }
+
+  function markTyped(input) {
+    if (input.value.trim()) input.setAttribute("data-typed", "");
+    else input.removeAttribute("data-typed");
   }
 
   /* --- deals in and out of the form -------------------------------------------------------------------- */
@@ -174,6 +181,8 @@
     if (data.tricks) {
       field(deal, "tricks-a").value = data.tricks.A === undefined ? "" : String(data.tricks.A);
       field(deal, "tricks-b").value = data.tricks.B === undefined ? "" : String(data.tricks.B);
+      markTyped(field(deal, "tricks-a"));  // a kept deal's numbers were typed by the person
+      markTyped(field(deal, "tricks-b"));
     }
     field(deal, "last-trick").value = data.last_trick || "";
     (data.belote || []).forEach(function (team) {
@@ -321,7 +330,10 @@
     var deal = event.target.closest(".calc-deal");
     deal.setAttribute("data-touched", "");
     var name = event.target.getAttribute("data-field");
-    if (name === "tricks-a" || name === "tricks-b") fillOther(deal, name);
+    if (name === "tricks-a" || name === "tricks-b") {
+      markTyped(event.target);
+      fillOther(deal, name);
+    }
     schedule();
   });
   list.addEventListener("change", function (event) {

@@ -1,0 +1,32 @@
+"""The score-sheet overview's "confirm the remaining sheets" tick box sits on the line of its words (found
+trying the demo: the box, 44 px tall like a text field, floated above its label's text)."""
+
+import pytest
+from django.test import Client
+
+from tests.factories import MembershipFactory
+from tests.scoring.entry_helpers import released_round
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+MIDDLES = """() => {
+  const box = document.querySelector('input[name=confirm_all]');
+  const label = box.closest('label');
+  const range = document.createRange();
+  range.setStart(box.nextSibling, 0); range.setEndAfter(label.lastChild);
+  const text = [...range.getClientRects()].filter(r => r.width > 0)[0];
+  const b = box.getBoundingClientRect();
+  return {box: (b.top + b.bottom) / 2, text: (text.top + text.bottom) / 2, height: b.height};
+}"""
+
+
+def test_the_close_rounds_tick_box_is_level_with_its_words(live_server, desktop_page):
+    round, _games = released_round(tables=1)
+    client = Client()
+    client.force_login(MembershipFactory(club=round.event.club).user)
+    desktop_page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                                       "url": live_server.url}])
+    desktop_page.goto(f"{live_server.url}/o/scores/round/{round.pk}/")
+    where = desktop_page.evaluate(MIDDLES)
+    assert abs(where["box"] - where["text"]) <= 3
+    assert where["height"] < 30
