@@ -224,8 +224,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "config.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
-    # Domain errors (score entry, tournaments) → 400/403/409 with translated messages naming the field.
-    "EXCEPTION_HANDLER": "scoring.exceptions.api_exception_handler",
+    # One error shape for every 4xx: {code, detail, errors: [{field, code, message}]} (config/exceptions.py).
+    "EXCEPTION_HANDLER": "config.exceptions.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Atout API",
