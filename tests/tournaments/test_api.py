@@ -7,7 +7,7 @@ from tests.factories import EntryFactory, EventFactory, PlayerFactory
 from tournaments import services
 from tournaments.models import Entry, Round
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
