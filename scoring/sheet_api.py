@@ -165,7 +165,7 @@ VERSION_PARAMS = [
 ERRORS = {
     400: OpenApiResponse(s.SheetErrorSerializer, description="Invalid input; the fields at fault are named."),
     403: OpenApiResponse(s.SheetErrorSerializer, description="Not allowed (other side, closed round, not logged in)."),
-    404: OpenApiResponse(description="Unknown or revoked link, or another club's sheet."),
+    404: OpenApiResponse(s.SheetErrorSerializer, description="Unknown or revoked link, or another club's sheet."),
     409: OpenApiResponse(s.SheetErrorSerializer, description="Stale version (with the current sheet) or wrong status."),
 }
 

@@ -31,6 +31,8 @@ from tournaments.serializers import (
 
 REFUSED = {
     400: OpenApiResponse(TournamentErrorSerializer, description="Bad input: the message names the field."),
+    403: OpenApiResponse(TournamentErrorSerializer, description="Not logged in, or not an organiser."),
+    404: OpenApiResponse(TournamentErrorSerializer, description="Unknown, or another club's."),
     409: OpenApiResponse(TournamentErrorSerializer, description="The object's status does not allow this."),
 }
 
