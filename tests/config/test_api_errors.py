@@ -1,6 +1,8 @@
 """The API's one error contract (config/exceptions.py): every 4xx answer of every API is
 {code, detail, errors: [{field, code, message}]}, serializer 400s with dotted field paths, in the user's language."""
 
+from types import SimpleNamespace
+
 import pytest
 from django.urls import reverse
 from rest_framework.exceptions import ErrorDetail
@@ -136,3 +138,23 @@ def test_the_rules_engine_refusal_carries_the_shape_too(client):
     response = client.post(reverse("rules-score"), "{not json", content_type="application/json")
     assert_one_shape(response.json())
     assert response.json()["code"] == "invalid_json"
+
+
+@pytest.mark.django_db
+def test_permission_classes_only_answer_yes_or_no(rf, organiser, django_assert_num_queries):
+    from django.contrib.auth.models import AnonymousUser
+
+    from scoring.sheet_api import RoundOrganiserAccess, SheetOrganiserAccess, TableLinkAccess
+    from tournaments.permissions import IsClubOrganiser
+
+    kwargs = {"token": "no-such-token", "sheet_id": 10**6, "round_id": 10**6, "event_id": 10**6}
+    for user, expected in ((organiser.user, [True, True, True, True]), (AnonymousUser(), [True, False, False, False])):
+        request = rf.get("/")
+        request.user = user
+        view = SimpleNamespace(kwargs=dict(kwargs))
+        with django_assert_num_queries(0):  # no lookup: the views do that in initial()
+            answers = [cls().has_permission(request, view) for cls in (TableLinkAccess, SheetOrganiserAccess,
+                                                                       RoundOrganiserAccess)]
+        answers.append(IsClubOrganiser().has_permission(request, view))
+        assert answers == expected
+        assert vars(view) == {"kwargs": kwargs}  # nothing set on the view
