@@ -40,7 +40,8 @@ test: $(STAMP)
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# SQLite and eager tasks only: the pure cores and quick unit runs.
+# SQLite and eager tasks only: the pure cores, organiser pages, API and draws. Tests that need PostgreSQL
+# (row locks, concurrency, exact query counts), Redis or Chromium carry a marker and are left to `make test`.
 test-quick: $(STAMP)
 	DATABASE_URL= CELERY_BROKER_URL= $(PY) -m pytest -m "not needs_postgres and not needs_redis and not browser" $(PYTEST_ARGS)
 

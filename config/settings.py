@@ -233,12 +233,15 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "config.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
-    # Domain errors (score entry, tournaments) → 400/403/409 with translated messages naming the field.
-    "EXCEPTION_HANDLER": "scoring.exceptions.api_exception_handler",
+    # One error shape for every 4xx: {code, detail, errors: [{field, code, message}]} (config/exceptions.py).
+    "EXCEPTION_HANDLER": "config.exceptions.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Atout API",
-    "DESCRIPTION": "Belote club tournaments: rules engine, events, draws, score sheets and standings.",
+    "DESCRIPTION": "Belote club tournaments: rules engine, events, draws, score sheets and standings.\n\n"
+    "Every 4xx answer has one shape: `{code, detail, errors: [{field, code, message}]}`. `code` is stable, "
+    "`detail` and `message` are in the request's language, `field` is a dotted path into the request body "
+    "(`deal.tricks.A`, `deals.2.contract`) or null.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Swagger UI and ReDoc from drf-spectacular-sidecar's static files: no CDN, no "@latest".

@@ -1,4 +1,4 @@
-"""User errors of score entry, and the one DRF exception handler that turns domain errors into answers.
+"""User errors of score entry; `config.exceptions.api_exception_handler` turns them into answers.
 
 Every `ScoringError` carries a translated message, a machine `code`, the HTTP status it maps to, and
 `errors`: a list of {field, code, message} (plus `deal` for the rules engine's errors) naming what to fix.
@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from rest_framework import status
-from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournaments.labels import join_words
 
@@ -122,42 +119,3 @@ class RoundNotClosable(ScoringError):
 
     def as_dict(self) -> dict[str, Any]:
         return {**super().as_dict(), "tables": self.tables}
-
-
-def _is_tournament_error(exc) -> bool:
-    from tournaments.exceptions import TournamentError
-
-    return isinstance(exc, TournamentError)
-
-
-def api_exception_handler(exc, context):
-    """DRF exception handler: ScoringError → its status with {code, detail, errors} (a 409 conflict also
-    carries the current sheet, rendered by the view's `sheet_payload` when it has one); tournaments'
-    TournamentError → its status in the same shape; Django's ValidationError → 400 naming the fields;
-    everything else → DRF's default handling."""
-    if isinstance(exc, ScoringError):
-        data = exc.as_dict()
-        if isinstance(exc, SheetConflict):
-            view = context.get("view")
-            render = getattr(view, "sheet_payload", None)
-            if render is not None:
-                data["sheet"] = render(exc.sheet)
-        return Response(data, status=exc.status_code)
-    if _is_tournament_error(exc):
-        message = str(exc.message)
-        field = getattr(exc, "field", None)
-        code = getattr(exc, "code", "invalid")
-        errors = [{"field": field, "code": code, "message": message}] if field else []
-        return Response({"code": code, "detail": message, "errors": errors}, status=exc.status_code)
-    if isinstance(exc, DjangoValidationError):
-        if hasattr(exc, "error_dict"):
-            errors = [
-                {"field": field, "code": "invalid", "message": message}
-                for field, messages in exc.message_dict.items()
-                for message in messages
-            ]
-        else:
-            errors = [{"field": None, "code": "invalid", "message": m} for m in exc.messages]
-        return Response({"code": "invalid", "detail": errors[0]["message"] if errors else "", "errors": errors},
-                        status=status.HTTP_400_BAD_REQUEST)
-    return drf_exception_handler(exc, context)

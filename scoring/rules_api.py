@@ -55,6 +55,13 @@ class ResultSerializer(serializers.Serializer):
     errors = ErrorSerializer(many=True)
 
 
+class RefusedResultSerializer(ResultSerializer):
+    """A 400: the result, plus the API's one error contract (`code`, `detail`; `errors` as above)."""
+
+    code = serializers.CharField()
+    detail = serializers.CharField()
+
+
 class PresetSerializer(serializers.Serializer):
     name = serializers.CharField()
     seed = serializers.CharField()
@@ -90,6 +97,8 @@ EXAMPLE_RESULT = {
     "errors": [],
 }
 EXAMPLE_INVALID = {
+    "code": "game_invalid",
+    "detail": "Deal 1: Trick points must add up to 162; got 92 + 72 = 164.",
     "valid": False,
     "deals": [
         {"outcome": None, "score": None, "held": None, "collected": None, "errors": [
@@ -139,7 +148,7 @@ class RulesScoreApi(APIView):
         request=GameSerializer,
         responses={
             200: OpenApiResponse(ResultSerializer, description="valid sheet"),
-            400: OpenApiResponse(ResultSerializer, description="invalid sheet or body"),
+            400: OpenApiResponse(RefusedResultSerializer, description="invalid sheet or body"),
         },
         examples=[
             OpenApiExample("A game in progress", value=EXAMPLE_GAME, request_only=True),
@@ -158,11 +167,19 @@ class RulesScoreApi(APIView):
         if isinstance(game, QueryDict):  # what DRF gives for an empty body
             return Response(_body_error(gettext("the body is empty.")), status=400)
         result = score_game(game, translate=gettext, ngettext=ngettext)
-        return Response(result, status=200 if result["valid"] else 400)
+        if result["valid"]:
+            return Response(result, status=200)
+        return Response(_refused("game_invalid", result), status=400)
+
+
+def _refused(code: str, result: dict) -> dict:
+    """A refused game in the API's one error shape: `code` and `detail` (the first error) before the result."""
+    detail = result["errors"][0]["message"] if result["errors"] else gettext("The game is not valid.")
+    return {"code": code, "detail": detail, **result}
 
 
 def _body_error(detail: str) -> dict:
     message = _("The request body must be a game as JSON: {detail}").format(detail=detail)
     error = {"deal": None, "field": "game", "code": "invalid_json", "message": str(message)}
-    return {"valid": False, "deals": [], "totals": {"A": 0, "B": 0}, "held": 0, "finished": False, "winner": None,
-            "errors": [error]}
+    return _refused("invalid_json", {"valid": False, "deals": [], "totals": {"A": 0, "B": 0}, "held": 0,
+                                     "finished": False, "winner": None, "errors": [error]})

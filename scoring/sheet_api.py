@@ -10,7 +10,7 @@ Two ways in, each with its explicit permission class:
 Writes carry the sheet version (`version` in the body, or `If-Match: "<version>"`); a stale one answers 409
 with the current sheet. A create carries `Idempotency-Key` (or `client_id`): a retry is answered from the
 first write and stores nothing. Reads send the version as `ETag`. Domain errors are mapped to 400/403/409
-by `scoring.exceptions.api_exception_handler`.
+by `config.exceptions.api_exception_handler`.
 """
 
 from __future__ import annotations
@@ -58,31 +58,22 @@ from tournaments.models import Game, Round
 
 
 class TableLinkAccess(BasePermission):
-    """The token in the path opens its own game's sheet, and nothing else (no account needed)."""
+    """Anyone: the token in the path is the credential. The view's `initial()` looks it up, and it opens
+    only its own game's sheet, only while the round is released (404 unknown or revoked, 403 closed)."""
 
     def has_permission(self, request, view):
-        view.access = table_access(request, view.kwargs["token"])
         return True
 
 
 class SheetOrganiserAccess(BasePermission):
-    """A logged-in organiser of the sheet's club (other clubs' sheets: 404)."""
+    """A logged-in organiser; the view's `initial()` looks the sheet up among their clubs' (others: 404)."""
 
     def has_permission(self, request, view):
-        if not (request.user and request.user.is_authenticated):
-            return False
-        view.access = organiser_access(request, view.kwargs["sheet_id"])
-        return True
+        return bool(request.user and request.user.is_authenticated)
 
 
-class RoundOrganiserAccess(BasePermission):
-    """A logged-in organiser of the round's club (other clubs' rounds: 404)."""
-
-    def has_permission(self, request, view):
-        if not (request.user and request.user.is_authenticated):
-            return False
-        view.round = organiser_round(request, view.kwargs["round_id"])
-        return True
+class RoundOrganiserAccess(SheetOrganiserAccess):
+    """A logged-in organiser; the view's `initial()` looks the round up among their clubs' (others: 404)."""
 
 
 TABLE = {"permission_classes": [TableLinkAccess], "authentication_classes": []}
@@ -174,15 +165,22 @@ VERSION_PARAMS = [
 ERRORS = {
     400: OpenApiResponse(s.SheetErrorSerializer, description="Invalid input; the fields at fault are named."),
     403: OpenApiResponse(s.SheetErrorSerializer, description="Not allowed (other side, closed round, not logged in)."),
-    404: OpenApiResponse(description="Unknown or revoked link, or another club's sheet."),
+    404: OpenApiResponse(s.SheetErrorSerializer, description="Unknown or revoked link, or another club's sheet."),
     409: OpenApiResponse(s.SheetErrorSerializer, description="Stale version (with the current sheet) or wrong status."),
 }
 
 
 class SheetBaseApi(APIView):
-    """Shared by every sheet endpoint; `access` is set by the permission class."""
+    """Shared by every sheet endpoint; `access` (the sheet, its game and the actor) is set in `initial()`."""
 
     access: SheetAccess
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)  # authentication and the yes/no permission first
+        if "token" in kwargs:
+            self.access = table_access(request, kwargs["token"])
+        else:
+            self.access = organiser_access(request, kwargs["sheet_id"])
 
     def sheet_payload(self, sheet: Sheet | None = None, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The sheet for this caller (also the current sheet of a 409 answer)."""
@@ -381,6 +379,10 @@ class RoundSheetsApi(APIView):
 
     permission_classes = [RoundOrganiserAccess]
     round: Round
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        self.round = organiser_round(request, kwargs["round_id"])
 
     @extend_schema(responses={200: s.RoundSheetSerializer(many=True), 403: ERRORS[403], 404: ERRORS[404]})
     def get(self, request, round_id: int):

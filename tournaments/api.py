@@ -7,17 +7,14 @@ as {code, detail, errors: [{field, code, message}]} with 400 (bad input) or 409 
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
-from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournaments import services
 from tournaments.draws import next_round_number
-from tournaments.exceptions import TournamentError
 from tournaments.models import Club, Entry, Event, Game, Round
 from tournaments.permissions import IsClubOrganiser, organiser_club_ids
 from tournaments.serializers import (
@@ -34,47 +31,41 @@ from tournaments.serializers import (
 
 REFUSED = {
     400: OpenApiResponse(TournamentErrorSerializer, description="Bad input: the message names the field."),
+    403: OpenApiResponse(TournamentErrorSerializer, description="Not logged in, or not an organiser."),
+    404: OpenApiResponse(TournamentErrorSerializer, description="Unknown, or another club's."),
     409: OpenApiResponse(TournamentErrorSerializer, description="The object's status does not allow this."),
 }
 
 
-def tournament_exception_handler(exc, context):
-    """TournamentError → its status with {code, detail, errors}; Django ValidationError → 400 by field."""
-    if isinstance(exc, TournamentError):
-        message = str(exc.message)
-        errors = [{"field": exc.field, "code": exc.code, "message": message}]
-        return Response({"code": exc.code, "detail": message, "errors": errors}, status=exc.status_code)
-    if isinstance(exc, DjangoValidationError):
-        if hasattr(exc, "error_dict"):
-            errors = [
-                {"field": None if field == "__all__" else field, "code": "invalid", "message": message}
-                for field, messages in exc.message_dict.items()
-                for message in messages
-            ]
-        else:
-            errors = [{"field": None, "code": "invalid", "message": m} for m in exc.messages]
-        detail = errors[0]["message"] if errors else ""
-        return Response({"code": "invalid", "detail": detail, "errors": errors}, status=status.HTTP_400_BAD_REQUEST)
-    return drf_exception_handler(exc, context)
-
-
 class OrganiserApi(APIView):
-    permission_classes = [IsClubOrganiser]
+    """Base of the organiser API. `IsClubOrganiser` answers whether the caller organises any club; the
+    event, round or club in the path is looked up in `initial()`, narrowed to the caller's clubs (another
+    club's object is a 404). Errors take the one shape of `config.exceptions.api_exception_handler`."""
 
-    def get_exception_handler(self):
-        return tournament_exception_handler
+    permission_classes = [IsClubOrganiser]
+    event_obj: Event | None = None
+    round_obj: Round | None = None
+    club_obj: Club | None = None
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        if "event_id" in kwargs:
+            events = Event.objects.select_related("club")
+            self.event_obj = get_object_or_404(events, pk=kwargs["event_id"], club_id__in=self.my_clubs())
+        if "round_id" in kwargs:
+            rounds = Round.objects.select_related("event__club")
+            self.round_obj = get_object_or_404(rounds, pk=kwargs["round_id"], event__club_id__in=self.my_clubs())
+        if "club_slug" in kwargs:
+            self.club_obj = get_object_or_404(Club, slug=kwargs["club_slug"], id__in=self.my_clubs())
 
     def my_clubs(self) -> set[int]:
         return organiser_club_ids(self.request.user)
 
     def event(self) -> Event:
-        events = Event.objects.select_related("club")
-        return get_object_or_404(events, pk=self.kwargs["event_id"], club_id__in=self.my_clubs())
+        return self.event_obj
 
     def round(self) -> Round:
-        return get_object_or_404(
-            Round.objects.select_related("event__club"), pk=self.kwargs["round_id"], event__club_id__in=self.my_clubs()
-        )
+        return self.round_obj
 
 
 class ClubListApi(OrganiserApi, generics.ListAPIView):
@@ -94,9 +85,7 @@ class ClubDetailApi(OrganiserApi):
 
     @extend_schema(responses=ClubSerializer)
     def get(self, request, club_slug: str):
-        # Narrowed by the queryset (the object check of IsClubOrganiser looks for a club_id, which a Club lacks).
-        club = get_object_or_404(Club, slug=club_slug, id__in=self.my_clubs())
-        return Response(ClubSerializer(club).data)
+        return Response(ClubSerializer(self.club_obj).data)
 
 
 class EventListApi(OrganiserApi, generics.ListAPIView):
@@ -106,8 +95,7 @@ class EventListApi(OrganiserApi, generics.ListAPIView):
     serializer_class = EventSerializer
 
     def get_queryset(self):
-        club = get_object_or_404(Club, slug=self.kwargs["club_slug"], id__in=self.my_clubs())
-        return Event.objects.filter(club=club).select_related("club").order_by("-date", "name")
+        return Event.objects.filter(club=self.club_obj).select_related("club").order_by("-date", "name")
 
 
 class EventDetailApi(OrganiserApi, generics.RetrieveAPIView):
@@ -119,6 +107,9 @@ class EventDetailApi(OrganiserApi, generics.RetrieveAPIView):
 
     def get_queryset(self):
         return Event.objects.filter(club_id__in=self.my_clubs()).select_related("club")
+
+    def get_object(self) -> Event:
+        return self.event_obj  # looked up (and narrowed to your clubs) in initial()
 
 
 class EntryListCreateApi(OrganiserApi, generics.ListAPIView):

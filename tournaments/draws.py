@@ -2,7 +2,8 @@
 
 `DrawManager(event, round_number)` loads everything a draw needs in a fixed number of queries (entries,
 check-ins, tables, one query over earlier games for who met whom and the byes had, the latest standings
-snapshot), maps the event's settings to generator options, calls `generate_draw`, and saves the round and its
+snapshot), maps the event's settings to generator options through `OPTIONS_TO_CONFIG_MAPPING`, calls
+`generate_draw`, and saves the round and its
 games in one transaction with `bulk_create`, holding row locks on the event and its rounds (in that order).
 
 Services in `tournaments.services` call it; views and the API never do directly.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -26,7 +27,9 @@ from tournaments.labels import join_choices, pairing_method_label
 from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
 from tournaments.models import Table as TableRow
 from tournaments.pairing import (
+    FLAG_CODES,
     METHODS,
+    USER_ERROR_CODES,
     Bye,
     Draw,
     DrawnGame,
@@ -47,8 +50,8 @@ SEED_LIMIT = 2**53
 # Standing columns a precedence key may name directly; other keys are read from `Standing.metrics`.
 STANDING_COLUMNS = frozenset({"match_points", "total_points", "wins", "deals_won", "games", "byes"})
 
-#: Pairing-core user error code → translated message (same placeholders as the core's USER_ERROR_CODES).
-DRAW_ERROR_MESSAGES: dict[str, Any] = {
+# Pairing-core user error code → translated message; each uses only placeholders the core's description has.
+_ERROR_MESSAGES: dict[str, Any] = {
     "unknown_method": _("The draw method %(method)s does not exist."),
     "unknown_option": _("The option %(option)s is not an option of the %(method)s draw."),
     "invalid_option": _("The option %(option)s has an invalid value %(value)s: %(rule)s."),
@@ -69,8 +72,8 @@ DRAW_ERROR_MESSAGES: dict[str, Any] = {
     "unknown_table": _("Table %(table)s is not among the tables."),
 }
 
-#: Flag code → translated explanation, for the organiser's draw page.
-FLAG_LABELS: dict[str, Any] = {
+# Flag code → translated explanation, for the organiser's draw page.
+_FLAG_LABELS: dict[str, Any] = {
     "rematch_no_alternative": _("Rematch: every possible draw has at least as many."),
     "rematch": _("Rematch (set by hand)."),
     "same_club": _("Both sides come from the same club."),
@@ -86,6 +89,11 @@ FLAG_LABELS: dict[str, Any] = {
     "schedule_bye": _("Round robin: no opponent in the schedule this round."),
     "opponent_absent": _("Round robin: the scheduled opponent is absent."),
 }
+
+#: The two tables keyed by the pairing core's codes, in its order: a code the core adds without a translation
+#: here fails at import (and tests/tournaments/test_draw_edge.py checks that no stale one is left).
+DRAW_ERROR_MESSAGES: dict[str, Any] = {code: _ERROR_MESSAGES[code] for code in USER_ERROR_CODES}
+FLAG_LABELS: dict[str, Any] = {code: _FLAG_LABELS[code] for code in FLAG_CODES}
 
 
 def flag_label(code: str) -> str:
@@ -274,14 +282,16 @@ class DrawManager:
         return result
 
     def options(self, method: str) -> dict[str, Any]:
-        """Event settings → generator options (only options the method knows)."""
-        inputs = self.inputs or self.load()
+        """Event settings → generator options, through OPTIONS_TO_CONFIG_MAPPING (only options the method
+        knows; the others keep the core's defaults)."""
         known = METHODS[method].DEFAULT_OPTIONS if method in METHODS else {}
-        options: dict[str, Any] = {}
-        if "order" in known:
-            # Berger numbers by start number, absent entries included, so the schedule is the same every round.
-            options["order"] = sorted(inputs.entries, key=lambda e: inputs.entries[e]["number"])
-        return options
+        return {option: setting(self) for option, setting in OPTIONS_TO_CONFIG_MAPPING.items() if option in known}
+
+    def start_number_order(self) -> list[int]:
+        """Entry ids by start number, absent entries included, so a round-robin schedule (Berger numbers) is
+        the same every round."""
+        inputs = self.inputs or self.load()
+        return sorted(inputs.entries, key=lambda e: inputs.entries[e]["number"])
 
     def request(self, *, method: str, seed: int) -> DrawRequest:
         inputs = self.inputs or self.load()
@@ -430,6 +440,14 @@ class DrawManager:
 
 
 # --- between rows and the core's values ---------------------------------------------------------------
+
+
+#: Generator option (a key of the core's OPTION_RULES) → how the event gives it, read off the manager: the one
+#: place where event settings reach the pairing core (Tabbycat's `DrawManager.OPTIONS_TO_CONFIG_MAPPING`).
+#: Add an event setting for a draw here; options not listed keep the core's defaults.
+OPTIONS_TO_CONFIG_MAPPING: dict[str, Callable[[DrawManager], Any]] = {
+    "order": DrawManager.start_number_order,
+}
 
 
 def delete_games(round: Round) -> None:

@@ -172,9 +172,19 @@ class RoundDrawSerializer(serializers.Serializer):
     regenerate = serializers.BooleanField(required=False, default=False)
 
 
+class ErrorItemSerializer(serializers.Serializer):
+    """One thing to fix: the field's dotted path (`deal.tricks.A`; null for the request as a whole), a stable
+    code, and the translated message."""
+
+    field = serializers.CharField(allow_null=True)
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
 class TournamentErrorSerializer(serializers.Serializer):
-    """The answer to a refused action: a machine code, the translated message, and the fields concerned."""
+    """The answer to a refused action or bad input (the API's one error shape): a machine code, the
+    translated message, and the fields concerned."""
 
     code = serializers.CharField()
     detail = serializers.CharField()
-    errors = serializers.ListField(child=serializers.DictField())
+    errors = ErrorItemSerializer(many=True)

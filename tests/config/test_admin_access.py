@@ -8,7 +8,7 @@ from scoring.models import SheetChange
 from tests.factories import MembershipFactory, PlayerFactory, UserFactory
 from tests.scoring.entry_helpers import released_round, table_of
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

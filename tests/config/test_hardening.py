@@ -15,7 +15,7 @@ from django.views.debug import ExceptionReporter
 from config.security import rate_limited_password_reset
 from tests.factories import UserFactory
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 PASSWORD = "correct horse battery staple"
 TEMPLATES = Path(settings.BASE_DIR) / "templates"

@@ -13,7 +13,7 @@ from scoring.standings import standings_recompute
 from tests.factories import MembershipFactory
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)

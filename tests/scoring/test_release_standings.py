@@ -6,7 +6,7 @@ from tests.factories import CheckInFactory, EntryFactory, EventFactory, Membersh
 from tournaments import services
 from tournaments.models import Standing
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 def test_a_released_rounds_bye_is_in_the_standings(django_capture_on_commit_callbacks, celery_eager):

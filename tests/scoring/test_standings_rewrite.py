@@ -9,7 +9,7 @@ from tests.factories import AdjustmentFactory
 from tests.scoring.standings_helpers import bye, make_entries, make_event, make_round, play
 from tournaments.models import Round, Standing
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 COLUMNS = ("round_number", "entry_id", "rank", "games", "wins", "draws", "losses", "byes", "match_points",
            "total_points", "points_against", "deals_won", "penalties", "metrics")

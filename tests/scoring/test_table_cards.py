@@ -14,7 +14,7 @@ from tests.factories import EntryFactory, GameFactory, MembershipFactory, RoundF
 from tournaments.models import Round
 from tournaments.services import round_release
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 DEAL = {"taker": "A", "trump": "hearts", "tricks_a": "92", "tricks_b": "70", "capot": "", "client_id": "c-1"}
 

@@ -10,7 +10,7 @@ from tests.factories import MembershipFactory
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play
 from tournaments.models import Round
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from django.urls import reverse
 from tests.factories import MembershipFactory, UserFactory
 from tournaments.models import Membership
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 User = get_user_model()
 
 

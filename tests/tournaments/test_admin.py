@@ -8,7 +8,7 @@ from tests.factories import EntryFactory, EventFactory, SeasonFactory, StandingF
 from tournaments import services
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Membership, Player, Round, Season, Standing, Table
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 MODELS = [Club, Membership, Player, Season, Event, Entry, CheckIn, Table, Round, Game, Standing]
 

@@ -7,7 +7,7 @@ from tests.factories import EntryFactory, EventFactory, SeasonFactory, TableFact
 from tests.tournaments.test_permissions import api_urls, page_urls, snapshot
 from tournaments import services
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 GARBAGE = [
     {},

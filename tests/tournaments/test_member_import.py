@@ -9,7 +9,7 @@ from tests.factories import ClubFactory, MembershipFactory, PlayerFactory
 from tournaments.member_import import MemberListError, member_lines_read, members_import
 from tournaments.models import Player
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 def import_url(club):

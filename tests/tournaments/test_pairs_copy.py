@@ -10,7 +10,7 @@ from tournaments import services
 from tournaments.models import CheckIn, Entry
 from tournaments.pairs_copy import pairs_copy, pairs_copy_plan
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

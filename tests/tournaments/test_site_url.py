@@ -13,7 +13,7 @@ from tests.config.test_settings import run_settings
 from tests.factories import EntryFactory, EventFactory
 from tournaments import services
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 LAN = "http://192.168.1.20:8000"
 
 

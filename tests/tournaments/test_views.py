@@ -9,7 +9,7 @@ from tests.factories import EntryFactory, EventFactory, PlayerFactory, SeasonFac
 from tournaments import services
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Membership, Player, Round, Season, Table
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 def confirm_sheets(round):

@@ -1,6 +1,7 @@
 """The organiser's evening in a real headless Chromium on a tablet: fast check-in, then the draw of round 1."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.factories import EntryFactory, EventFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments.models import CheckIn, Round
@@ -62,7 +63,8 @@ def test_fast_check_in_then_draw_and_release_round_one(live_server, tablet_page,
 
     page.fill("#checkin-search", "")
     page.click("text=All remaining present")
-    page.wait_for_function("document.querySelector('[data-count=present]').textContent === '13'")
+    # A locator wait, not wait_for_function: the page's Content-Security-Policy forbids evaluating strings.
+    expect(page.locator("[data-count=present]")).to_have_text("13")
     assert CheckIn.objects.filter(entry__event=event, round_number=1, status="present").count() == 13
 
     # A bye for the odd entry; confirm and release.
