@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from django.db import models
 
-from scoring.models import Adjustment, Deal, Export, Sheet, SheetChange, TableLink
+from scoring.models import Adjustment, Deal, Export, Sheet, SheetChange, TableCard, TableLink, TeamLink, VenueScreen
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Membership, Player, Round, Season, Standing, Table
 
 FORMAT = "atout-event-archive"
@@ -90,6 +90,10 @@ PARTS = (CLUB, SEASON, EVENT, PLAYER, ENTRY, CHECKIN, TABLE, ROUND, GAME, LINK, 
 MODELS_LEFT_OUT = {
     Membership: "accounts and roles belong to the installation, not to an event",
     Export: "files made from the event; the archive is one of them",
+    # Links to a live evening are secrets: a copy gets its own when its organiser prints cards or opens a screen.
+    TableCard: "the table cards' secret links; an imported copy makes new ones",
+    TeamLink: "the teams' secret links; an imported copy makes new ones",
+    VenueScreen: "the venue screen's secret link; an imported copy makes a new one",
 }
 
 # What a JSON field must hold ("object", "list", "list of text", "rule set", or None for any JSON).
