@@ -29,7 +29,7 @@ from scoring import referee_views
 from scoring.cards import event_cards_pdf
 from scoring.exceptions import TableClosed
 from scoring.forms import SIDE_LABELS
-from scoring.models import CARD_TOKEN_LENGTH, TableCard
+from scoring.models import CARD_TOKEN_LENGTH, TableCard, TeamLink
 from scoring.selectors import game_sides
 from scoring.services import Actor
 from scoring.tablecards import (
@@ -43,10 +43,11 @@ from scoring.tablecards import (
     event_table_numbers,
     table_card_reissue,
     team_link_by_token,
+    team_link_reissue,
     team_place,
     team_sheet_link,
 )
-from tournaments.models import Event
+from tournaments.models import Entry, Event
 from tournaments.permissions import require_organiser
 
 # --- what a card or team page says between rounds --------------------------------------------------------
@@ -192,8 +193,12 @@ def event_cards(request, event_id: int):
     rows = [{"number": n, "cards": [cards.get(n, {}).get(side) for side in ("A", "B")]}
             for n in sorted(set(numbers) | set(cards))]
     missing = [row["number"] for row in rows if None in row["cards"]]
+    team_links = {link.entry_id: link for link in TeamLink.objects.filter(entry__event=event, revoked_at__isnull=True)}
+    teams = [{"entry": entry, "link": team_links.get(entry.pk)}
+             for entry in event.entries.select_related("player_1", "player_2").order_by("number")]
     context = {
-        "event": event, "club": event.club, "rows": rows, "missing": missing,
+        "event": event, "club": event.club, "rows": rows, "missing": missing, "teams": teams,
+        "team_base_url": request.build_absolute_uri(reverse("scoring:team", args=["TOKEN"])).replace("TOKEN/", ""),
         "suggested": max(numbers, default=0) or max(1, event.entries.count() // 2),
         "base_url": _card_url(request, "TOKEN").replace("TOKEN/", ""),
     }
@@ -231,6 +236,20 @@ def table_card_reissue_view(request, event_id: int, table_number: int):
     messages.success(request, _("The old card of table %(number)s no longer works; print its new card.")
                      % {"number": table_number})
     return HttpResponseRedirect(_cards_url(event) + f"#table-{table_number}")
+
+
+@login_required
+@require_POST
+def team_link_reissue_view(request, event_id: int, entry_id: int):
+    """Revoke one team's link and issue a new one, to hand out again."""
+    event = _organiser_event(request, event_id)
+    entry = Entry.objects.filter(pk=entry_id, event=event).first()
+    if entry is None:
+        raise Http404
+    team_link_reissue(entry=entry, actor=Actor.from_request(request, organiser=True))
+    messages.success(request, _("The old link of team %(number)s no longer works; hand out its new link.")
+                     % {"number": entry.number})
+    return HttpResponseRedirect(_cards_url(event) + f"#team-{entry.number}")
 
 
 @login_required

@@ -71,7 +71,11 @@ def _export_json(event: Event, export: Export) -> dict:
 def results_page(request, event: Event):
     """The organiser's results page: standings status (dirty, version, last computed, recompute button),
     the final standings at a glance, penalties and adjustments, and the exports with progress bars."""
-    status = standings_status(event_id=event.pk)
+    return _render_results(request, event, AdjustmentForm(initial={"match_points": "0", "points": 0}))
+
+
+def _render_results(request, event: Event, adjustment_form: AdjustmentForm, status: int = 200):
+    standings_state = standings_status(event_id=event.pk)
     exports = list(Export.objects.filter(event=event).order_by("-created_at")[:20])
     last_round = Standing.objects.filter(event=event).order_by("-round_number").values_list("round_number",
                                                                                           flat=True).first()
@@ -87,11 +91,12 @@ def results_page(request, event: Event):
     for adjustment in adjustments:
         adjustment.mp = metrics.json_value(adjustment.match_points)
     return render(request, "scoring/exports/results.html", {
-        "event": event, "club": event.club, "status": status, "exports": [_export_json(event, e) for e in exports],
+        "event": event, "club": event.club, "status": standings_state,
+        "exports": [_export_json(event, e) for e in exports],
         "kinds": [(k, Export.Kind(k).label) for k in EXPORTERS], "standings": standings, "last_round": last_round,
         "adjustments": adjustments, "entries": Entry.objects.filter(event=event).order_by("number"),
-        "kinds_adjustment": Adjustment.Kind.choices,
-    })
+        "kinds_adjustment": Adjustment.Kind.choices, "adjustment_form": adjustment_form,
+    }, status=status)
 
 
 @never_cache
@@ -163,27 +168,29 @@ def export_download(request, event: Event, export_id: int):
 @organiser_event
 def adjustment_add(request, event: Event):
     """Add a penalty or adjustment from the form (entry number, kind, match points, game points, round,
-    reason). Bad input is shown as a message naming the field; nothing is stored."""
+    reason). Bad input shows the form again with the typed values and the error at its field; nothing is
+    stored."""
     form = AdjustmentForm(request.POST)
-    if not form.is_valid():
-        for field, errors in form.errors.items():
-            label = form.fields[field].label if field in form.fields else ""
-            for error in errors:
-                messages.error(request, f"{label}: {error}" if label else error)
-        return redirect(_results_url(event))
-    data = form.cleaned_data
-    try:
+    if form.is_valid():
+        data = form.cleaned_data
         entry = Entry.objects.filter(event=event, number=data["entry"]).first()
         if entry is None:
-            raise StandingsError(_("Entry: start number %(number)s is not in this event.") % {"number": data["entry"]})
-        adjustment_create(event=event, entry=entry, kind=data["kind"], reason=data["reason"],
-                          match_points=data["match_points"], points=data["points"] or 0,
-                          round_number=data["round_number"], user=request.user)
-    except StandingsError as exc:
-        messages.error(request, str(exc))
-    else:
-        messages.success(request, _("Saved; the standings are being recomputed."))
-    return redirect(_results_url(event))
+            form.add_error("entry", _("Start number %(number)s is not in this event.") % {"number": data["entry"]})
+        elif data["round_number"] is not None and not 1 <= data["round_number"] <= event.rounds:
+            form.add_error("round_number", _("Must be between 1 and %(rounds)s; got %(round)s.")
+                           % {"rounds": event.rounds, "round": data["round_number"]})
+        else:
+            try:
+                adjustment_create(event=event, entry=entry, kind=data["kind"], reason=data["reason"],
+                                  match_points=data["match_points"], points=data["points"] or 0,
+                                  round_number=data["round_number"], user=request.user)
+            except StandingsError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("Saved; the standings are being recomputed."))
+                return redirect(_results_url(event))
+    # The page again with the typed values and each error next to its field (not as a message at the top).
+    return _render_results(request, event, form, status=400)
 
 
 @require_POST

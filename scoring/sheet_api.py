@@ -3,7 +3,9 @@
 Two ways in, each with its explicit permission class:
 - a table link, by its token in the path: `/api/v1/table/<token>/...`. No account and no session: the
   token is the credential (256 bits), and it reaches only its own game, only while the round is released
-  (`TableLinkAccess`: 404 for an unknown or revoked token, 403 once the round is closed).
+  (`TableLinkAccess`: 404 for an unknown or revoked token, 403 once the round is closed). A table card's
+  token works there too: it reaches the game at its table in the released round, with its side's rights
+  (404 with "waiting for round N" between rounds).
 - an organiser, by session: `/api/v1/sheets/<id>/...` (`SheetOrganiserAccess`: 403 when not logged in, 404
   for another club's sheet). Every organiser change needs a `reason`, kept in the history.
 
@@ -23,13 +25,15 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import serializers as s
+from scoring.card_views import state_text
 from scoring.exceptions import FieldRequired
-from scoring.models import Sheet
+from scoring.models import CARD_TOKEN_LENGTH, Sheet
 from scoring.selectors import (
     SheetAccess,
     organiser_access,
@@ -52,6 +56,7 @@ from scoring.services import (
     table_links_ensure,
 )
 from scoring.sides_cache import game_sides_cached
+from scoring.tablecards import CardNotReady, TableState, card_access, card_by_token, card_state
 from tournaments.models import Game, Round
 
 # --- permissions ----------------------------------------------------------------------------------------
@@ -170,6 +175,22 @@ ERRORS = {
 }
 
 
+def _token_access(request, token: str) -> SheetAccess:
+    """A game link's token opens its own game. A table card's token (told apart by its length, as on the
+    card's page) opens the game at its table in the released round, acting through that game's link of the
+    card's side; between rounds it answers 404 saying which round it waits for."""
+    if len(token) != CARD_TOKEN_LENGTH:
+        return table_access(request, token)
+    card = card_by_token(token)
+    state = card_state(card)
+    if state.kind == "playing":
+        try:
+            return card_access(request, card, state.game)
+        except CardNotReady:
+            state = TableState("waiting", state.round_number)
+    raise NotFound(state_text(state))
+
+
 class SheetBaseApi(APIView):
     """Shared by every sheet endpoint; `access` (the sheet, its game and the actor) is set in `initial()`."""
 
@@ -178,7 +199,7 @@ class SheetBaseApi(APIView):
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)  # authentication and the yes/no permission first
         if "token" in kwargs:
-            self.access = table_access(request, kwargs["token"])
+            self.access = _token_access(request, kwargs["token"])
         else:
             self.access = organiser_access(request, kwargs["sheet_id"])
 

@@ -230,6 +230,16 @@ def table_card_reissue(*, event: Event, table_number: int, actor: Actor) -> list
             [TableCard(event=event, table_number=table_number, side=side) for side in ("A", "B")])
 
 
+def team_link_reissue(*, entry: Entry, actor: Actor) -> TeamLink:
+    """Revoke a team's link (lost or shared too widely: the old one stops working at once) and issue a new
+    one; returns the new link, to hand out again."""
+    if not actor.organiser:
+        raise SideNotAllowed(_("Only an organiser can revoke a team link."))
+    with transaction.atomic():
+        TeamLink.objects.filter(entry=entry, revoked_at__isnull=True).update(revoked_at=timezone.now())
+        return TeamLink.objects.create(entry=entry)
+
+
 def cards_after_release(round: Round) -> None:
     """tournaments' "after_release" hook: a table new in this round gets its card, and every team its link
     (cards printed before round 1 stay valid; nothing is made on a GET)."""

@@ -34,6 +34,8 @@ urlpatterns = [
     path("o/scores/event/<int:event_id>/cards/make/", card_views.event_cards_make, name="event-cards-make"),
     path("o/scores/event/<int:event_id>/cards/<int:table_number>/reissue/", card_views.table_card_reissue_view,
          name="table-card-reissue"),
+    path("o/scores/event/<int:event_id>/team-links/<int:entry_id>/reissue/", card_views.team_link_reissue_view,
+         name="team-link-reissue"),
     path("o/scores/event/<int:event_id>/cards.pdf", card_views.event_cards_download, name="event-cards-pdf"),
     *_sheet_routes("o/scores/sheet/<int:sheet_id>/", referee_views.organiser_sheet_view, "sheet"),
     # What the pages poll for live updates (cheap, conditional: 304 while nothing changed).

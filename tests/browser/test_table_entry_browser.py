@@ -186,6 +186,7 @@ def test_a_forgotten_deal_inserted_at_position_3(live_server, phone_page):
     fill(sheet, link_a, HOHELUFT_GAME[:4])
     page = phone_page
     page.goto(f"{live_server.url}/t/{link_a.token}/")
+    page.click('tr[data-position="2"] .deal-menu summary')  # the deal's "…" menu
     page.click('[data-insert="2"]')
     page.wait_for_selector('#deal-form[data-inserting="2"]')
     page.click('#deal-form label.choice:has(input[name="taker"][value="B"])')

@@ -3,6 +3,7 @@ with a message naming the field and store nothing (no 500); free text has a leng
 event action never leads to another site."""
 
 import json
+from html import unescape
 
 import pytest
 from django.contrib.messages import get_messages
@@ -31,6 +32,16 @@ def _messages(response) -> list[str]:
     return [str(m) for m in get_messages(response.wsgi_request)]
 
 
+FIELD_IDS = {"entry": "adj-entry", "kind": "adj-kind", "match_points": "adj-mp", "points": "adj-pts",
+             "round_number": "adj-round", "reason": "adj-reason"}
+
+
+def field_error(response, field_id: str) -> str:
+    html = response.content.decode()
+    start = html.index(f'id="{field_id}-error">') + len(f'id="{field_id}-error">')
+    return unescape(html[start:html.index("</p>", start)])
+
+
 GOOD = {"entry": "1", "kind": "penalty", "match_points": "-1", "points": "0", "round_number": "1",
         "reason": "Handy geklingelt"}
 
@@ -53,8 +64,12 @@ def test_adjustment_form_refuses_bad_numbers_and_text_naming_the_field(organiser
                                                                       message):
     url = reverse("results:adjustment_add", args=[event.club.slug, event.slug])
     response = organiser_client.post(url, {**GOOD, field: value}, HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 302
-    assert message in _messages(response)
+    assert response.status_code == 400
+    # The error stands at its field (whose label names it), not as a message at the top of the page.
+    _label, error = message.split(": ", 1)
+    assert error in field_error(response, FIELD_IDS[field])
+    assert f'aria-describedby="{FIELD_IDS[field]}-error"' in response.content.decode()
+    assert not _messages(response)
     assert not Adjustment.objects.exists()
 
 
