@@ -31,7 +31,6 @@ from scoring.exceptions import TableClosed
 from scoring.forms import SIDE_LABELS
 from scoring.models import CARD_TOKEN_LENGTH, TableCard
 from scoring.selectors import game_sides
-from scoring.services import Actor
 from scoring.tablecards import (
     CardNotReady,
     TableState,
@@ -46,6 +45,7 @@ from scoring.tablecards import (
     team_place,
     team_sheet_link,
 )
+from scoring.view_helpers import actor_from_request
 from tournaments.models import Event
 from tournaments.permissions import require_organiser
 
@@ -227,7 +227,7 @@ def event_cards_make(request, event_id: int):
 def table_card_reissue_view(request, event_id: int, table_number: int):
     """Revoke one table's card (both sides) and issue a new one, to reprint."""
     event = _organiser_event(request, event_id)
-    table_card_reissue(event=event, table_number=table_number, actor=Actor.from_request(request, organiser=True))
+    table_card_reissue(event=event, table_number=table_number, actor=actor_from_request(request, organiser=True))
     messages.success(request, _("The old card of table %(number)s no longer works; print its new card.")
                      % {"number": table_number})
     return HttpResponseRedirect(_cards_url(event) + f"#table-{table_number}")

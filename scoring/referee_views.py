@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from scoring.access import sheet_permissions
 from scoring.announcement_words import announcement_buttons
 from scoring.exceptions import DealInvalid, ScoringError, SheetConflict, TableClosed
 from scoring.forms import PASS, DealForm, DisputeForm, RuleFacts, VersionForm, deal_initial
@@ -49,13 +50,11 @@ from scoring.services import (
     deal_delete,
     deal_insert,
     deal_update,
-    game_rules,
     sheet_confirm,
     sheet_dispute,
-    sheet_permissions,
-    sheet_score,
     sheet_submit,
 )
+from scoring.sheet_rules import game_rules, sheet_score
 from tournaments.models import Round
 from tournaments.permissions import require_organiser
 

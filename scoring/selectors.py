@@ -14,11 +14,14 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
+from scoring.access import Actor
 from scoring.announcement_words import announcement_words
 from scoring.exceptions import TableClosed
 from scoring.forms import SIDE_LABELS, SUIT_SYMBOLS
 from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink
-from scoring.services import Actor, sheet_score, table_links_ensure
+from scoring.services import table_links_ensure
+from scoring.sheet_rules import sheet_score
+from scoring.view_helpers import actor_from_request
 from tournaments.models import Entry, Event, Game, Round
 from tournaments.permissions import require_organiser
 
@@ -78,7 +81,7 @@ def table_access(request, token: str) -> SheetAccess:
         table_links_ensure(round=round)
         sheet = Sheet.objects.get(game=link.game)
         sheet.game = link.game
-    return SheetAccess(sheet=sheet, actor=Actor.from_request(request, link=link), link=link)
+    return SheetAccess(sheet=sheet, actor=actor_from_request(request, link=link), link=link)
 
 
 def _active_link(token: str) -> TableLink | None:
@@ -138,7 +141,7 @@ def organiser_access(request, sheet_id: int) -> SheetAccess:
     if sheet is None:
         raise Http404
     require_organiser(request.user, sheet.game.round.event.club_id)
-    return SheetAccess(sheet=sheet, actor=Actor.from_request(request, organiser=True))
+    return SheetAccess(sheet=sheet, actor=actor_from_request(request, organiser=True))
 
 
 def organiser_round(request, round_id: int) -> Round:

@@ -28,6 +28,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import serializers as s
+from scoring.access import sheet_permissions
 from scoring.exceptions import FieldRequired
 from scoring.models import Sheet
 from scoring.selectors import (
@@ -42,15 +43,13 @@ from scoring.services import (
     deal_delete,
     deal_insert,
     deal_update,
-    game_rules,
     sheet_confirm,
     sheet_correct,
     sheet_dispute,
-    sheet_permissions,
-    sheet_score,
     sheet_submit,
     table_links_ensure,
 )
+from scoring.sheet_rules import game_rules, sheet_score
 from scoring.sides_cache import game_sides_cached
 from tournaments.models import Game, Round
 
