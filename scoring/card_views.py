@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring import referee_views
 from scoring.cards import event_cards_pdf
 from scoring.exceptions import TableClosed
-from scoring.forms import SIDE_LABELS
+from scoring.labels import SIDE_LABELS
 from scoring.models import CARD_TOKEN_LENGTH, TableCard
 from scoring.selectors import game_sides
 from scoring.tablecards import (

@@ -21,7 +21,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from scoring.forms import SIDE_LABELS
+from scoring.labels import SIDE_LABELS
 from scoring.models import TableCard, TableLink
 from scoring.selectors import attach_entries, first_dealer, game_sides
 from scoring.services import table_links_ensure

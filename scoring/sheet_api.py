@@ -35,6 +35,7 @@ from scoring.selectors import (
     SheetAccess,
     organiser_access,
     organiser_round,
+    sheet_of,
     sheet_view,
     table_access,
 )
@@ -390,7 +391,7 @@ class RoundSheetsApi(APIView):
         games = Game.objects.filter(round=self.round, is_bye=False).select_related("sheet").order_by("table_number")
         rows = []
         for game in games:
-            sheet = game.sheet if _has(game) else None
+            sheet = sheet_of(game)
             rows.append({
                 "sheet_id": sheet.pk if sheet else None,
                 "game_id": game.pk,
@@ -405,10 +406,4 @@ class RoundSheetsApi(APIView):
         return Response(s.RoundSheetSerializer(rows, many=True).data)
 
 
-def _has(game: Game) -> bool:
-    try:
-        game.sheet  # noqa: B018 -- a reverse one-to-one raises when absent
-    except Sheet.DoesNotExist:
-        return False
-    return True
 
