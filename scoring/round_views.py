@@ -32,7 +32,6 @@ from scoring.services import (
     sheet_correct,
     sheet_entering_side_switch,
     table_link_revoke,
-    table_links_ensure,
 )
 from scoring.view_helpers import actor_from_request
 from tournaments.exceptions import TournamentError
@@ -51,9 +50,7 @@ def _round_url(round: Round) -> str:
 def round_sheets(request, round_id: int):
     """Every table of the round: status, deals entered, last change, links; disputes first; closing."""
     round = organiser_round(request, round_id)
-    if round.status == Round.Status.RELEASED:
-        table_links_ensure(round=round)
-    overview = round_overview(round)
+    overview = round_overview(round)  # a read: the round-release hook made the sheets and links
     referee_url = absolute_url(reverse("scoring:referee", args=["TOKEN"]), request).replace("TOKEN/", "")
     context = {
         "round": round,

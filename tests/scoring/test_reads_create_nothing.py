@@ -2,7 +2,8 @@
 
 import pytest
 
-from scoring.models import Sheet
+from scoring.models import Sheet, TableLink
+from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import released_round, table_of
 
 pytestmark = pytest.mark.django_db
@@ -29,3 +30,21 @@ def test_the_table_api_of_a_game_without_a_sheet_answers_409_and_creates_none(cl
     assert response.json()["code"] == "table_not_ready"
     assert "noch nicht bereit" in response.json()["detail"]
     assert not Sheet.objects.filter(game=sheetless_link.game).exists()
+
+
+@pytest.fixture
+def bare_round(client):
+    """A released round whose games have no sheets or links yet, and its organiser signed in."""
+    round, games = released_round(tables=2)
+    Sheet.objects.filter(game__in=games).delete()
+    TableLink.objects.filter(game__in=games).delete()
+    client.force_login(MembershipFactory(club=round.event.club).user)
+    return round
+
+
+@pytest.mark.parametrize("path", ["/o/scores/round/{}/", "/o/scores/round/{}/cards.pdf", "/api/v1/rounds/{}/sheets/"])
+def test_the_organisers_round_reads_create_no_sheet_and_no_link(client, bare_round, path):
+    response = client.get(path.format(bare_round.pk))
+    assert response.status_code == 200
+    assert not Sheet.objects.filter(game__round=bare_round).exists()
+    assert not TableLink.objects.filter(game__round=bare_round).exists()
