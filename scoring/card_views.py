@@ -26,7 +26,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import referee_views
-from scoring.cards import event_cards_pdf
+from scoring.card_pdf import event_cards_pdf
 from scoring.exceptions import TableClosed
 from scoring.labels import SIDE_LABELS
 from scoring.models import CARD_TOKEN_LENGTH, TableCard

@@ -21,7 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from config.site import absolute_url
-from scoring.cards import round_cards_pdf
+from scoring.card_pdf import round_cards_pdf
 from scoring.exceptions import DealInvalid, ScoringError
 from scoring.forms import CorrectionForm, RoundCloseForm, VersionForm
 from scoring.models import Sheet, TableLink

@@ -324,7 +324,9 @@ STATUS_ORDER = {
 
 
 @dataclass
-class TableRow:
+class TableOverview:
+    """One table of the round overview (not the `tournaments.Table` row of the venue)."""
+
     game: Game
     sheet: Sheet | None
     sides: dict[str, dict[str, Any]]
@@ -338,16 +340,16 @@ class TableRow:
 @dataclass
 class RoundOverview:
     round: Round
-    tables: list[TableRow]
+    tables: list[TableOverview]
     byes: list[Game]
     counts: dict[str, int]
 
     @property
-    def disputed(self) -> list[TableRow]:
+    def disputed(self) -> list[TableOverview]:
         return [t for t in self.tables if t.sheet and t.sheet.status == Sheet.Status.DISPUTED]
 
     @property
-    def missing(self) -> list[TableRow]:
+    def missing(self) -> list[TableOverview]:
         """Tables whose sheet has not been handed in yet (no sheet, being entered)."""
         return [t for t in self.tables if t.sheet is None or t.sheet.status == Sheet.Status.ENTERED]
 
@@ -379,7 +381,7 @@ def round_overview(round: Round) -> RoundOverview:
         sheet = sheet_of(game)
         if sheet is not None:
             counts[sheet.status] += 1
-        tables.append(TableRow(game=game, sheet=sheet, sides=game_sides(game), links=links.get(game.pk, {})))
+        tables.append(TableOverview(game=game, sheet=sheet, sides=game_sides(game), links=links.get(game.pk, {})))
     tables.sort(key=lambda t: (STATUS_ORDER.get(t.sheet.status, 2) if t.sheet else 2, t.game.table_number or 0))
     return RoundOverview(round=round, tables=tables, byes=byes, counts=counts)
 
