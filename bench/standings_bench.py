@@ -194,7 +194,8 @@ def confirmation_figures(trials: int = 5, burst: int = 10) -> dict | None:
         return None
     from celery.contrib.testing.worker import start_worker
 
-    from scoring.services import Actor, sheet_confirm
+    from scoring.access import Actor
+    from scoring.services import sheet_confirm
 
     app.control.purge()
     event = build(300, 4, slug="bench-live", open_last=trials + burst)

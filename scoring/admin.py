@@ -9,7 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scoring.models import Deal, Sheet, SheetChange, TableLink
-from scoring.services import Actor, sheets_recompute, table_link_revoke
+from scoring.services import sheets_recompute, table_link_revoke
+from scoring.view_helpers import actor_from_request
 from tournaments.permissions import is_organiser
 
 
@@ -83,7 +84,7 @@ class TableLinkAdmin(ReadOnlyAdmin):
         for link in queryset.filter(revoked_at__isnull=True).select_related("game__round__event"):
             if not (request.user.is_superuser or is_organiser(request.user, link.game.round.event.club_id)):
                 continue
-            table_link_revoke(link=link, actor=Actor.from_request(request, organiser=True))
+            table_link_revoke(link=link, actor=actor_from_request(request, organiser=True))
             done += 1
         self.message_user(request, ngettext("%(count)s link revoked.", "%(count)s links revoked.", done)
                           % {"count": done}, messages.SUCCESS)

@@ -11,7 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from scoring.forms import RUN_LENGTHS, RUN_NAMES, RUN_RANKS, SUIT_SYMBOLS, SUITS
+from scoring.labels import RUN_LENGTHS, RUN_NAMES, RUN_RANKS, SUIT_SYMBOLS, SUITS
 from scoring.rules.cards import CARRE_VALUES, run_value
 
 RANK_NAMES = {

@@ -52,7 +52,8 @@ from scoring.archive_schema import (
     Part,
 )
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
-from scoring.services import MAX_REASON, sheet_score
+from scoring.services import MAX_REASON
+from scoring.sheet_rules import sheet_score
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Season, Standing, Table
 
 _STAMPED = {(model, name) for model, names in STAMPED for name in names}

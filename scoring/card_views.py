@@ -26,12 +26,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import referee_views
-from scoring.cards import event_cards_pdf
+from scoring.card_pdf import event_cards_pdf
 from scoring.exceptions import TableClosed
-from scoring.forms import SIDE_LABELS
+from scoring.labels import SIDE_LABELS
 from scoring.models import CARD_TOKEN_LENGTH, TableCard, TeamLink
 from scoring.selectors import game_sides
-from scoring.services import Actor
 from scoring.tablecards import (
     CardNotReady,
     TableState,
@@ -47,6 +46,7 @@ from scoring.tablecards import (
     team_place,
     team_sheet_link,
 )
+from scoring.view_helpers import actor_from_request
 from tournaments.models import Entry, Event
 from tournaments.permissions import require_organiser
 
@@ -232,7 +232,7 @@ def event_cards_make(request, event_id: int):
 def table_card_reissue_view(request, event_id: int, table_number: int):
     """Revoke one table's card (both sides) and issue a new one, to reprint."""
     event = _organiser_event(request, event_id)
-    table_card_reissue(event=event, table_number=table_number, actor=Actor.from_request(request, organiser=True))
+    table_card_reissue(event=event, table_number=table_number, actor=actor_from_request(request, organiser=True))
     messages.success(request, _("The old card of table %(number)s no longer works; print its new card.")
                      % {"number": table_number})
     return HttpResponseRedirect(_cards_url(event) + f"#table-{table_number}")
@@ -246,7 +246,7 @@ def team_link_reissue_view(request, event_id: int, entry_id: int):
     entry = Entry.objects.filter(pk=entry_id, event=event).first()
     if entry is None:
         raise Http404
-    team_link_reissue(entry=entry, actor=Actor.from_request(request, organiser=True))
+    team_link_reissue(entry=entry, actor=actor_from_request(request, organiser=True))
     messages.success(request, _("The old link of team %(number)s no longer works; hand out its new link.")
                      % {"number": entry.number})
     return HttpResponseRedirect(_cards_url(event) + f"#team-{entry.number}")

@@ -92,6 +92,16 @@ class TableClosed(SheetStateError):
                            "correction."))
 
 
+class TableNotReady(SheetStateError):
+    """A table link whose game has no sheet yet: the round-release hook makes them, a read never does."""
+
+    status_code = status.HTTP_409_CONFLICT
+    code = "table_not_ready"
+
+    def __init__(self):
+        super().__init__(_("The sheet of this table is not ready yet: please ask the organiser."))
+
+
 class SideNotAllowed(ScoringError):
     """This table link's side may not do that (e.g. the entering side confirming its own sheet)."""
 

@@ -16,12 +16,11 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from scoring.labels import RUN_LENGTHS, RUN_RANKS, SIDE_LABELS, SUIT_SYMBOLS, SUITS
 from scoring.models import Adjustment
 from scoring.rules import Family, RuleSet, build_ruleset
 from scoring.services import CLIENT_ID_RE, MAX_REASON
 
-SUITS = ("clubs", "diamonds", "hearts", "spades")
-SUIT_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 TRUMP_LABELS = {
     "clubs": _("♣ Clubs"),
     "diamonds": _("♦ Diamonds"),
@@ -37,11 +36,7 @@ RANK_LABELS = {
     "K": pgettext_lazy("card rank", "K"),
     "A": pgettext_lazy("card rank", "A"),
 }
-RUN_RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
-RUN_NAMES = {"tierce": _("Tierce"), "quarte": _("Quarte"), "quinte": _("Quinte")}
-RUN_LENGTHS = {"tierce": 3, "quarte": 4, "quinte": 5}
 CARRE_RANKS = ("J", "9", "A", "10", "K", "Q")
-SIDE_LABELS = {"A": _("North/South"), "B": _("East/West")}
 PASS = "pass"
 
 

@@ -25,7 +25,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scoring import metrics
-from scoring.models import Deal, Sheet
+from scoring.models import Deal
+from scoring.selectors import sheet_of
 from scoring.standings import COUNTED_SHEET_STATUSES, SNAPSHOT_ROUND_STATUSES, season_ranking
 from tournaments.models import Entry, Event, Game, Round, Standing
 from tournaments.permissions import is_organiser
@@ -313,15 +314,10 @@ def round_results(request, event: Event, number: int):
                    "standings")
 
 
-def _sheet_of(game: Game) -> Sheet | None:
-    try:
-        return game.sheet
-    except Sheet.DoesNotExist:
-        return None
 
 
 def _game_row(game: Game, entries: dict[int, Entry]) -> dict:
-    sheet = _sheet_of(game)
+    sheet = sheet_of(game)
     counted = sheet is not None and sheet.status in COUNTED_SHEET_STATUSES
     return {
         "game": game,
@@ -356,7 +352,7 @@ def entry_detail(request, event: Event, number: int):
         )
         deals_by_sheet: dict[int, list[Deal]] = {}
         if event.public_sheets:
-            sheet_ids = [g.sheet.pk for g in games if _sheet_of(g) and g.sheet.status in COUNTED_SHEET_STATUSES]
+            sheet_ids = [g.sheet.pk for g in games if sheet_of(g) and g.sheet.status in COUNTED_SHEET_STATUSES]
             for deal in Deal.objects.filter(sheet_id__in=sheet_ids).order_by("sheet_id", "position"):
                 deals_by_sheet.setdefault(deal.sheet_id, []).append(deal)
         rows = []
@@ -401,7 +397,7 @@ OUTCOMES = {"made": _lazy("made"), "inside": _lazy("inside"), "litige": _lazy("l
 
 
 def _deal_lines(game: Game, deals_by_sheet: dict[int, list[Deal]], own_side: str) -> list[dict]:
-    sheet = _sheet_of(game)
+    sheet = sheet_of(game)
     if sheet is None or sheet.pk not in deals_by_sheet:
         return []
     results = (sheet.result or {}).get("deals") or []

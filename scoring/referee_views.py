@@ -28,8 +28,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from scoring.access import sheet_permissions
 from scoring.announcement_words import announcement_buttons
-from scoring.exceptions import DealInvalid, ScoringError, SheetConflict, TableClosed
+from scoring.exceptions import DealInvalid, ScoringError, SheetConflict, TableClosed, TableNotReady
 from scoring.forms import PASS, DealForm, DisputeForm, RuleFacts, VersionForm, deal_initial
 from scoring.models import Sheet, TableLink
 from scoring.rules import RuleSetError
@@ -49,13 +50,11 @@ from scoring.services import (
     deal_delete,
     deal_insert,
     deal_update,
-    game_rules,
     sheet_confirm,
     sheet_dispute,
-    sheet_permissions,
-    sheet_score,
     sheet_submit,
 )
+from scoring.sheet_rules import game_rules, sheet_score
 from tournaments.models import Round
 from tournaments.permissions import require_organiser
 
@@ -68,16 +67,17 @@ def _wants_json(request) -> bool:
 
 
 def table_view(view):
-    """Resolve `token` to the link's sheet; a closed round answers 403 with a page (or JSON) saying so."""
+    """Resolve `token` to the link's sheet; a closed round (403) or a sheet not made yet (409) answers with a
+    page (or JSON) saying so."""
 
     @wraps(view)
     def wrapper(request, token, **kwargs):
         try:
             access = table_access(request, token)
-        except TableClosed as exc:
+        except (TableClosed, TableNotReady) as exc:
             if _wants_json(request):
-                return JsonResponse({"ok": False, "errors": {"__all__": [exc.message]}}, status=403)
-            return render(request, "scoring/referee/closed.html", {"message": exc.message}, status=403)
+                return JsonResponse({"ok": False, "errors": {"__all__": [exc.message]}}, status=exc.status_code)
+            return render(request, "scoring/referee/closed.html", {"message": exc.message}, status=exc.status_code)
         return view(request, access, **kwargs)
 
     return never_cache(wrapper)

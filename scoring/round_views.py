@@ -21,20 +21,19 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from config.site import absolute_url
-from scoring.cards import round_cards_pdf
+from scoring.card_pdf import round_cards_pdf
 from scoring.exceptions import DealInvalid, ScoringError
 from scoring.forms import CorrectionForm, RoundCloseForm, VersionForm
 from scoring.models import Sheet, TableLink
 from scoring.referee_views import version_answer
 from scoring.selectors import organiser_access, organiser_round, round_overview
 from scoring.services import (
-    Actor,
     round_sheets_lock,
     sheet_correct,
     sheet_entering_side_switch,
     table_link_revoke,
-    table_links_ensure,
 )
+from scoring.view_helpers import actor_from_request
 from tournaments.exceptions import TournamentError
 from tournaments.models import Round
 from tournaments.permissions import require_organiser
@@ -51,9 +50,7 @@ def _round_url(round: Round) -> str:
 def round_sheets(request, round_id: int):
     """Every table of the round: status, deals entered, last change, links; disputes first; closing."""
     round = organiser_round(request, round_id)
-    if round.status == Round.Status.RELEASED:
-        table_links_ensure(round=round)
-    overview = round_overview(round)
+    overview = round_overview(round)  # a read: the round-release hook made the sheets and links
     referee_url = absolute_url(reverse("scoring:referee", args=["TOKEN"]), request).replace("TOKEN/", "")
     context = {
         "round": round,
@@ -94,7 +91,7 @@ def round_close_view(request, round_id: int):
     if not form.is_valid():
         messages.error(request, _("The close form is not valid."))
         return HttpResponseRedirect(_round_url(round))
-    actor = Actor.from_request(request, organiser=True)
+    actor = actor_from_request(request, organiser=True)
     data = form.cleaned_data
 
     def lock_sheets(locked_round: Round) -> None:
@@ -119,7 +116,7 @@ def link_revoke(request, link_id: int):
     if link is None:
         raise Http404
     require_organiser(request.user, link.game.round.event.club_id)
-    table_link_revoke(link=link, actor=Actor.from_request(request, organiser=True))
+    table_link_revoke(link=link, actor=actor_from_request(request, organiser=True))
     messages.success(request, _("The old link no longer works; print the table card again for the new one."))
     return HttpResponseRedirect(_round_url(link.game.round))
 

@@ -14,11 +14,13 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext, pgettext_lazy
 
+from scoring.access import Actor
 from scoring.announcement_words import announcement_words
-from scoring.exceptions import TableClosed
-from scoring.forms import SIDE_LABELS, SUIT_SYMBOLS
+from scoring.exceptions import TableClosed, TableNotReady
+from scoring.labels import SIDE_LABELS, SUIT_SYMBOLS
 from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink
-from scoring.services import Actor, sheet_score, table_links_ensure
+from scoring.sheet_rules import sheet_score
+from scoring.view_helpers import actor_from_request
 from tournaments.models import Entry, Event, Game, Round
 from tournaments.permissions import require_organiser
 
@@ -58,10 +60,11 @@ class SheetAccess:
 
 
 def table_access(request, token: str) -> SheetAccess:
-    """The sheet an active table link opens, in one query (two the first time, when its sheet is created).
+    """The sheet an active table link opens, in one query.
 
     Raises Http404 for an unknown or revoked token or a round that is not released, TableClosed for a
-    closed round: a link reaches only its own game, and only while the round is being played."""
+    closed round: a link reaches only its own game, and only while the round is being played; TableNotReady
+    when the game has no sheet yet (the round-release hook makes it; a read never creates rows)."""
     if not isinstance(token, str) or not TOKEN_RE.match(token):
         raise Http404
     link = _active_link(token)
@@ -72,20 +75,18 @@ def table_access(request, token: str) -> SheetAccess:
         raise TableClosed()
     if round.status != Round.Status.RELEASED:
         raise Http404
-    try:
-        sheet = link.game.sheet
-    except Sheet.DoesNotExist:
-        table_links_ensure(round=round)
-        sheet = Sheet.objects.get(game=link.game)
-        sheet.game = link.game
-    return SheetAccess(sheet=sheet, actor=Actor.from_request(request, link=link), link=link)
+    sheet = sheet_of(link.game)
+    if sheet is None:
+        # The round-release hook makes the sheets with the links; a read never creates rows.
+        raise TableNotReady()
+    return SheetAccess(sheet=sheet, actor=actor_from_request(request, link=link), link=link)
 
 
 def _active_link(token: str) -> TableLink | None:
     """The active link of `token` with its game, the game's sheet, round and event set (not the club: no
     table page or answer shows it). Written out, since every deal, poll and page of every table asks it:
-    the ORM would build the same five-table join again each time. A game without a sheet yet (its first
-    visit) comes through the ORM, whose caller then creates the sheet."""
+    the ORM would build the same five-table join again each time. A game without a sheet comes through the
+    ORM (its caller refuses it: the sheet is not ready)."""
     models = (TableLink, Game, Sheet, Round, Event)
     with connection.cursor() as cursor:
         cursor.execute(_ACTIVE_LINK_SQL, [token])
@@ -138,7 +139,7 @@ def organiser_access(request, sheet_id: int) -> SheetAccess:
     if sheet is None:
         raise Http404
     require_organiser(request.user, sheet.game.round.event.club_id)
-    return SheetAccess(sheet=sheet, actor=Actor.from_request(request, organiser=True))
+    return SheetAccess(sheet=sheet, actor=actor_from_request(request, organiser=True))
 
 
 def organiser_round(request, round_id: int) -> Round:
@@ -323,7 +324,9 @@ STATUS_ORDER = {
 
 
 @dataclass
-class TableRow:
+class TableOverview:
+    """One table of the round overview (not the `tournaments.Table` row of the venue)."""
+
     game: Game
     sheet: Sheet | None
     sides: dict[str, dict[str, Any]]
@@ -337,16 +340,16 @@ class TableRow:
 @dataclass
 class RoundOverview:
     round: Round
-    tables: list[TableRow]
+    tables: list[TableOverview]
     byes: list[Game]
     counts: dict[str, int]
 
     @property
-    def disputed(self) -> list[TableRow]:
+    def disputed(self) -> list[TableOverview]:
         return [t for t in self.tables if t.sheet and t.sheet.status == Sheet.Status.DISPUTED]
 
     @property
-    def missing(self) -> list[TableRow]:
+    def missing(self) -> list[TableOverview]:
         """Tables whose sheet has not been handed in yet (no sheet, being entered)."""
         return [t for t in self.tables if t.sheet is None or t.sheet.status == Sheet.Status.ENTERED]
 
@@ -375,17 +378,17 @@ def round_overview(round: Round) -> RoundOverview:
         if game.is_bye:
             byes.append(game)
             continue
-        sheet = game.sheet if _has_sheet(game) else None
+        sheet = sheet_of(game)
         if sheet is not None:
             counts[sheet.status] += 1
-        tables.append(TableRow(game=game, sheet=sheet, sides=game_sides(game), links=links.get(game.pk, {})))
+        tables.append(TableOverview(game=game, sheet=sheet, sides=game_sides(game), links=links.get(game.pk, {})))
     tables.sort(key=lambda t: (STATUS_ORDER.get(t.sheet.status, 2) if t.sheet else 2, t.game.table_number or 0))
     return RoundOverview(round=round, tables=tables, byes=byes, counts=counts)
 
 
-def _has_sheet(game: Game) -> bool:
+def sheet_of(game: Game) -> Sheet | None:
+    """The game's sheet, or None when it has none yet (a reverse one-to-one raises when absent)."""
     try:
-        game.sheet  # noqa: B018 -- a reverse one-to-one raises when absent
+        return game.sheet
     except Sheet.DoesNotExist:
-        return False
-    return True
+        return None

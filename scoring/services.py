@@ -5,9 +5,9 @@ client's version (a stale one raises `SheetConflict`, never an overwrite), valid
 rules engine (an invalid deal stores nothing), store, bump the version, write a `SheetChange` (who, which
 link, from where, before and after, the reason of an organiser's correction), refresh the cached result.
 
-Who may write is decided here from the sheet's state and the actor's role; whether an actor reaches the
-sheet at all (its own table link, or an organiser of the club) is the caller's check (`scoring.selectors`).
-Lock order everywhere: event, then round, then sheets by id (see `_lock`).
+Who may write is decided in `scoring.access` from the sheet's state and the actor's role; whether an actor
+reaches the sheet at all (its own table link, or an organiser of the club) is the caller's check
+(`scoring.selectors`). Lock order everywhere: event, then round, then sheets by id (see `_lock`).
 """
 
 from __future__ import annotations
@@ -21,8 +21,16 @@ from django.db import connection, transaction
 from django.db.models import F, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
 
+from scoring.access import (
+    EDITABLE_BY_LINK,
+    SETTLED,
+    Actor,
+    confirm_refusal,
+    dispute_refusal,
+    entry_refusal,
+    submit_refusal,
+)
 from scoring.deal_write import save_together
 from scoring.exceptions import (
     DealInvalid,
@@ -34,7 +42,7 @@ from scoring.exceptions import (
     SideNotAllowed,
 )
 from scoring.models import Deal, Sheet, SheetChange, TableLink
-from scoring.rules import score_game
+from scoring.sheet_rules import CACHE_FIELDS, cache_result, sheet_score
 from tournaments.models import Event, Game, Round
 
 CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:\-]{1,64}$")
@@ -42,36 +50,6 @@ MAX_REASON = 2000
 # A deal shift moves positions out of the way first, so the (sheet, position) unique constraint never sees
 # two deals at one position in the middle of an UPDATE (PostgreSQL checks it row by row).
 _SHIFT = 10_000
-
-EDITABLE_BY_LINK = (Sheet.Status.ENTERED, Sheet.Status.DISPUTED)
-SETTLED = (Sheet.Status.CONFIRMED, Sheet.Status.LOCKED)
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who writes: a table link (no account) or a user; `organiser` is true when the caller checked that
-    the user organises the sheet's club. `ip_address` and `user_agent` go into the history."""
-
-    user: Any = None
-    link: TableLink | None = None
-    organiser: bool = False
-    ip_address: str | None = None
-    user_agent: str = ""
-
-    @classmethod
-    def from_request(cls, request, *, link: TableLink | None = None, organiser: bool = False) -> Actor:
-        user = request.user if getattr(request, "user", None) is not None and request.user.is_authenticated else None
-        return cls(
-            user=user if link is None else None,
-            link=link,
-            organiser=organiser and link is None,
-            ip_address=request.META.get("REMOTE_ADDR") or None,
-            user_agent=(request.META.get("HTTP_USER_AGENT") or "")[:300],
-        )
-
-    @property
-    def side(self) -> str | None:
-        return self.link.side if self.link is not None else None
 
 
 @dataclass(frozen=True)
@@ -84,139 +62,6 @@ class SheetWrite:
     deal: Deal | None
     created: bool
     deals: list[dict[str, Any]] | None = None
-
-
-# --- the rules engine at the edge ----------------------------------------------------------------------
-
-
-def game_rules(event) -> dict[str, Any]:
-    """The event's rule set as the engine takes it: {"rules": preset, "options": {...}}."""
-    rules = event.rules
-    return {"rules": rules.get("rules"), "options": dict(rules.get("options") or {})}
-
-
-def seat_side(side: str) -> str:
-    """A side as the table knows it: "N/S" or "E/W" ("O/W" in German), never the code A or B."""
-    return {"A": pgettext("sides", "N/S"), "B": pgettext("sides", "E/W")}.get(side, side)
-
-
-class _SeatTemplate(str):
-    """A translated engine message whose team parameters read as the table's seats: the engine names
-    teams "A" and "B", which a referee at a table of N/S and E/W never sees."""
-
-    def format(self, *args, **params):
-        for key in ("team", "other"):
-            if params.get(key) in ("A", "B"):
-                params[key] = seat_side(params[key])
-        return str.format(self, *args, **params)
-
-
-def _seat_translate(template: str) -> str:
-    return _SeatTemplate(_(template))
-
-
-def _seat_ngettext(singular: str, plural: str, number: int) -> str:
-    return _SeatTemplate(ngettext(singular, plural, number))
-
-
-def sheet_score(*, event, deals: list[dict[str, Any]]) -> dict[str, Any]:
-    """The rules engine's §6 result for `deals` under the event's rule set, messages in the user's language
-    with teams named by their seats (N/S, E/W)."""
-    return score_game({**game_rules(event), "deals": deals}, translate=_seat_translate, ngettext=_seat_ngettext)
-
-
-def _cache(sheet: Sheet, result: dict[str, Any], deal_count: int) -> None:
-    sheet.result = result
-    sheet.total_a = result["totals"]["A"]
-    sheet.total_b = result["totals"]["B"]
-    sheet.held = result["held"] or 0
-    sheet.finished = bool(result["finished"])
-    sheet.winner = result["winner"] or ""
-    sheet.deal_count = deal_count
-
-
-_CACHE_FIELDS = ["result", "total_a", "total_b", "held", "finished", "winner", "deal_count"]
-
-
-# --- who may do what ------------------------------------------------------------------------------------
-
-
-def _round_open(sheet: Sheet) -> bool:
-    return sheet.game.round.status == Round.Status.RELEASED
-
-
-def entry_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
-    """Why `actor` may not add, change or delete deals on `sheet` now (None when it may).
-
-    An organiser may always (with a reason, checked by the service). A link may while the round is open
-    and the sheet is being entered (or was disputed), and only from the entering side once one is set."""
-    if actor.organiser:
-        return None
-    if actor.link is None:
-        return SideNotAllowed(_("Only the table's link or an organiser can change this sheet."))
-    if not _round_open(sheet) or sheet.status == Sheet.Status.LOCKED:
-        return SheetStateError(_("The round is closed: only the organiser can correct this sheet now."),
-                               code="round_closed")
-    if sheet.status == Sheet.Status.SUBMITTED:
-        return SheetStateError(_("The sheet has been submitted: the other side confirms or disputes it now."),
-                               code="sheet_submitted")
-    if sheet.status == Sheet.Status.CONFIRMED:
-        return SheetStateError(_("The sheet is confirmed: only the organiser can correct it now."),
-                               code="sheet_confirmed")
-    if sheet.entering_side and actor.side != sheet.entering_side:
-        return SideNotAllowed(
-            _("The other side (%(side)s) enters this sheet; your side confirms it once it is submitted.")
-            % {"side": sheet.get_entering_side_display()}
-        )
-    return None
-
-
-def submit_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
-    """Why `actor` may not submit `sheet` now (None when it may)."""
-    refusal = entry_refusal(sheet, actor)
-    if refusal is not None:
-        return refusal
-    if not sheet.finished:
-        return SheetStateError(_("The game is not over yet (%(count)s deals entered); submit it after the last "
-                                 "deal.") % {"count": sheet.deal_count}, code="not_finished")
-    return None
-
-
-def confirm_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
-    """Why `actor` may not confirm `sheet` now (None when it may). An organiser confirms any sheet that is
-    not settled yet (an unfinished one with a reason, checked by the service); a link confirms a submitted
-    sheet of the other side."""
-    if sheet.status in SETTLED:
-        return SheetStateError(_("The sheet is already confirmed."), code="sheet_confirmed")
-    if actor.organiser:
-        return None
-    if actor.link is None:
-        return SideNotAllowed(_("Only the other side's link or an organiser can confirm this sheet."))
-    if not _round_open(sheet):
-        return SheetStateError(_("The round is closed: only the organiser can confirm this sheet now."),
-                               code="round_closed")
-    if sheet.status != Sheet.Status.SUBMITTED:
-        return SheetStateError(_("The sheet has not been submitted yet."), code="not_submitted")
-    if actor.side == sheet.entering_side:
-        return SideNotAllowed(_("Your side entered this sheet: the other side confirms it."))
-    return None
-
-
-def dispute_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
-    """Why `actor` may not dispute `sheet` now (None when it may): only the confirming side, while submitted."""
-    if actor.link is None:
-        return SideNotAllowed(_("Only the other side's link can dispute a sheet; organisers correct it."))
-    return confirm_refusal(sheet, actor)
-
-
-def sheet_permissions(sheet: Sheet, actor: Actor) -> dict[str, bool]:
-    """What `actor` may do on `sheet` now, for pages and API answers (the services decide the same way)."""
-    return {
-        "edit": entry_refusal(sheet, actor) is None,
-        "submit": submit_refusal(sheet, actor) is None and sheet.status in EDITABLE_BY_LINK,
-        "confirm": confirm_refusal(sheet, actor) is None,
-        "dispute": dispute_refusal(sheet, actor) is None,
-    }
 
 
 # --- helpers of every write -----------------------------------------------------------------------------
@@ -321,9 +166,9 @@ def _after_write(sheet: Sheet, actor: Actor, result: dict[str, Any], deal_count:
 
 def _apply_write(sheet: Sheet, actor: Actor, result: dict[str, Any], deal_count: int) -> list[str]:
     """`_after_write`'s changes to the sheet, not saved; returns the fields to save."""
-    _cache(sheet, result, deal_count)
+    cache_result(sheet, result, deal_count)
     sheet.version += 1
-    fields = [*_CACHE_FIELDS, "version", "updated_at"]
+    fields = [*CACHE_FIELDS, "version", "updated_at"]
     if actor.link is not None and not sheet.entering_side:
         sheet.entering_side = actor.link.side
         fields.append("entering_side")
@@ -697,7 +542,7 @@ def table_links_ensure(*, round: Round) -> None:
             sheets = []
             for game_id in missing:
                 sheet = Sheet(game_id=game_id)
-                _cache(sheet, empty, 0)
+                cache_result(sheet, empty, 0)
                 sheets.append(sheet)
             Sheet.objects.bulk_create(sheets, ignore_conflicts=True)
         active = set(
@@ -813,9 +658,9 @@ def sheets_recompute(*, round: Round) -> int:
     for sheet in sheets:
         result = sheet_score(event=sheet.game.round.event, deals=by_sheet[sheet.pk])
         if result != sheet.result:
-            _cache(sheet, result, len(by_sheet[sheet.pk]))
+            cache_result(sheet, result, len(by_sheet[sheet.pk]))
             changed.append(sheet)
-    Sheet.objects.bulk_update(changed, _CACHE_FIELDS)
+    Sheet.objects.bulk_update(changed, CACHE_FIELDS)
     return len(changed)
 
 

@@ -31,6 +31,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import serializers as s
+from scoring.access import sheet_permissions
 from scoring.card_views import state_text
 from scoring.exceptions import FieldRequired
 from scoring.models import CARD_TOKEN_LENGTH, Sheet
@@ -38,6 +39,7 @@ from scoring.selectors import (
     SheetAccess,
     organiser_access,
     organiser_round,
+    sheet_of,
     sheet_view,
     table_access,
 )
@@ -46,15 +48,12 @@ from scoring.services import (
     deal_delete,
     deal_insert,
     deal_update,
-    game_rules,
     sheet_confirm,
     sheet_correct,
     sheet_dispute,
-    sheet_permissions,
-    sheet_score,
     sheet_submit,
-    table_links_ensure,
 )
+from scoring.sheet_rules import game_rules, sheet_score
 from scoring.sides_cache import game_sides_cached
 from scoring.tablecards import CardNotReady, TableState, card_access, card_by_token, card_state
 from tournaments.models import Game, Round
@@ -407,12 +406,11 @@ class RoundSheetsApi(APIView):
 
     @extend_schema(responses={200: s.RoundSheetSerializer(many=True), 403: ERRORS[403], 404: ERRORS[404]})
     def get(self, request, round_id: int):
-        if self.round.status == Round.Status.RELEASED:
-            table_links_ensure(round=self.round)
+        # A read: the round-release hook made the sheets and links; a game without a sheet shows none.
         games = Game.objects.filter(round=self.round, is_bye=False).select_related("sheet").order_by("table_number")
         rows = []
         for game in games:
-            sheet = game.sheet if _has(game) else None
+            sheet = sheet_of(game)
             rows.append({
                 "sheet_id": sheet.pk if sheet else None,
                 "game_id": game.pk,
@@ -427,10 +425,4 @@ class RoundSheetsApi(APIView):
         return Response(s.RoundSheetSerializer(rows, many=True).data)
 
 
-def _has(game: Game) -> bool:
-    try:
-        game.sheet  # noqa: B018 -- a reverse one-to-one raises when absent
-    except Sheet.DoesNotExist:
-        return False
-    return True
 

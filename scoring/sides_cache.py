@@ -17,7 +17,7 @@ from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from scoring.forms import SIDE_LABELS
+from scoring.labels import SIDE_LABELS
 from tournaments.models import Entry, Game, Player
 
 GENERATION_KEY = "game-sides:generation"

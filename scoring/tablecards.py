@@ -20,10 +20,12 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.access import Actor
 from scoring.exceptions import SideNotAllowed, TableClosed
 from scoring.models import Sheet, TableCard, TableLink, TeamLink
 from scoring.selectors import TOKEN_RE, SheetAccess
-from scoring.services import Actor, table_links_ensure
+from scoring.services import table_links_ensure
+from scoring.view_helpers import actor_from_request
 from tournaments.models import Entry, Event, Game, Round, Table
 
 SIDE_OF_SLOT = {"entry_a": "A", "entry_a_partner": "A", "entry_b": "B", "entry_b_partner": "B"}
@@ -155,7 +157,7 @@ def card_access(request, card: TableCard, game: Game) -> SheetAccess:
         table_links_ensure(round=round)
     round.event = card.event
     sheet.game = link.game = game
-    return SheetAccess(sheet=sheet, actor=Actor.from_request(request, link=link), link=link, card=card)
+    return SheetAccess(sheet=sheet, actor=actor_from_request(request, link=link), link=link, card=card)
 
 
 def card_game(card: TableCard, game_id: int) -> Game:

@@ -13,10 +13,9 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from tournaments.draws import flag_label, next_round_number
+from tournaments.draws import effective_statuses, flag_label, next_round_number
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Table
 from tournaments.permissions import organiser_club_ids
-from tournaments.services import checkin_statuses, round_checkin_mismatch
 
 GAME_RELATED = (
     "entry_a__player_1",
@@ -225,3 +224,23 @@ def event_list_for(user):
         .select_related("club", "season")
         .prefetch_related(Prefetch("round_set", queryset=Round.objects.order_by("number")))
     )
+
+
+def checkin_statuses(*, event: Event, round_number: int) -> dict[int, str]:
+    """Entry id → effective check-in status for a round (carried over from earlier rounds). One query."""
+    rows = CheckIn.objects.filter(entry__event=event, round_number__lte=round_number).values_list(
+        "entry_id", "round_number", "status"
+    )
+    return effective_statuses(rows, round_number)
+
+
+def round_checkin_mismatch(*, round: Round) -> dict[str, list[int]]:
+    """Entry ids drawn but no longer present (`missing`) and present but not drawn (`extra`). Two queries."""
+    statuses = checkin_statuses(event=round.event, round_number=round.number)
+    present = {e for e, status in statuses.items() if status == CheckIn.Status.PRESENT}
+    drawn = set()
+    for row in Game.objects.filter(round=round).values_list(
+        "entry_a_id", "entry_a_partner_id", "entry_b_id", "entry_b_partner_id"
+    ):
+        drawn.update(e for e in row if e is not None)
+    return {"missing": sorted(drawn - present), "extra": sorted(present - drawn)}

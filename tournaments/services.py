@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from tournaments.draws import DrawManager, effective_statuses
+from tournaments.draws import DrawManager
 from tournaments.exceptions import (
     EntriesClosed,
     IllegalTransition,
@@ -34,6 +34,7 @@ from tournaments.exceptions import (
 )
 from tournaments.labels import join_words
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Membership, Player, Round, Season, Table
+from tournaments.selectors import round_checkin_mismatch
 
 # --- hooks ----------------------------------------------------------------------------------------------
 
@@ -517,14 +518,6 @@ def _require_checkin_open(event: Event, round_number: int) -> None:
         )
 
 
-def checkin_statuses(*, event: Event, round_number: int) -> dict[int, str]:
-    """Entry id → effective check-in status for a round (carried over from earlier rounds). One query."""
-    rows = CheckIn.objects.filter(entry__event=event, round_number__lte=round_number).values_list(
-        "entry_id", "round_number", "status"
-    )
-    return effective_statuses(rows, round_number)
-
-
 # --- tables ---------------------------------------------------------------------------------------------
 
 TABLE_FIELDS = ("number", "label", "step_free")
@@ -616,18 +609,6 @@ def _require_status(round: Round, allowed: Round.Status, action) -> None:
                 "action": action,
             }
         )
-
-
-def round_checkin_mismatch(*, round: Round) -> dict[str, list[int]]:
-    """Entry ids drawn but no longer present (`missing`) and present but not drawn (`extra`). Two queries."""
-    statuses = checkin_statuses(event=round.event, round_number=round.number)
-    present = {e for e, status in statuses.items() if status == CheckIn.Status.PRESENT}
-    drawn = set()
-    for row in Game.objects.filter(round=round).values_list(
-        "entry_a_id", "entry_a_partner_id", "entry_b_id", "entry_b_partner_id"
-    ):
-        drawn.update(e for e in row if e is not None)
-    return {"missing": sorted(drawn - present), "extra": sorted(present - drawn)}
 
 
 def round_confirm(*, round: Round) -> Round:

@@ -403,7 +403,7 @@ def checkin(request, event, number: int):
             return redirect(_event_url(event, "checkin", number=number))
         data = form.cleaned_data
         if data["all_remaining"]:
-            statuses = services.checkin_statuses(event=event, round_number=number)
+            statuses = selectors.checkin_statuses(event=event, round_number=number)
             ids = list(Entry.objects.filter(event=event).exclude(pk__in=list(statuses)).values_list("pk", flat=True))
         elif data["entry"]:
             ids = [data["entry"]]
@@ -515,7 +515,7 @@ def round_detail(request, event, number: int):
         context["draw_form"] = DrawForm(
             event=event, replacing=False, initial={"method": event.pairing_method_for(number)}
         )
-        statuses = services.checkin_statuses(event=event, round_number=number)
+        statuses = selectors.checkin_statuses(event=event, round_number=number)
         context["present_count"] = sum(1 for s in statuses.values() if s == CheckIn.Status.PRESENT)
         previous = selectors.round_for(event, number - 1) if number > 1 else None
         context["previous"] = previous

@@ -7,8 +7,9 @@ from celery.contrib.testing.worker import start_worker
 from django.urls import reverse
 
 from config.celery import app
+from scoring.access import Actor
 from scoring.models import Sheet
-from scoring.services import Actor, sheet_confirm
+from scoring.services import sheet_confirm
 from scoring.standings import standings_recompute
 from tests.factories import UserFactory
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won

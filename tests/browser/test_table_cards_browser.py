@@ -185,7 +185,8 @@ def test_a_deal_refused_after_reconnecting_is_shown_with_its_error_to_fix(live_s
 
 
 def test_a_deal_typed_offline_for_a_link_revoked_meanwhile_is_shown_refused_not_retried(live_server, phone_page):
-    from scoring.services import Actor, table_link_revoke
+    from scoring.access import Actor
+    from scoring.services import table_link_revoke
 
     _round, games = released_round(tables=1)
     sheet, link_a, _link_b = table_of(games[0])

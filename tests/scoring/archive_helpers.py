@@ -7,7 +7,7 @@ from decimal import Decimal
 from django.contrib.auth import get_user_model
 
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
-from scoring.services import sheet_score
+from scoring.sheet_rules import sheet_score
 from scoring.standings import standings_recompute
 from tests.factories import AdjustmentFactory, CheckInFactory, PlayerFactory, SeasonFactory, TableFactory, UserFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME

@@ -6,7 +6,7 @@ import pypdf
 import pytest
 import segno
 
-from scoring.cards import draw_qr, round_cards_pdf
+from scoring.card_pdf import draw_qr, round_cards_pdf
 from scoring.exceptions import SheetStateError
 from scoring.models import TableLink
 from tests.factories import MembershipFactory, RoundFactory

@@ -3,6 +3,7 @@
 import pytest
 from django.utils import timezone
 
+from scoring.access import Actor, sheet_permissions
 from scoring.exceptions import (
     DealInvalid,
     FieldRequired,
@@ -13,14 +14,12 @@ from scoring.exceptions import (
 from scoring.models import Deal, Sheet, SheetChange, TableLink
 from scoring.rules import score_game
 from scoring.services import (
-    Actor,
     deal_create,
     deal_delete,
     deal_update,
     sheet_confirm,
     sheet_correct,
     sheet_dispute,
-    sheet_permissions,
     sheet_submit,
     sheets_recompute,
     table_link_revoke,

@@ -9,8 +9,9 @@ from celery.contrib.testing.worker import start_worker
 from django.urls import reverse
 
 from config.celery import app
+from scoring.access import Actor
 from scoring.models import Sheet
-from scoring.services import Actor, sheet_confirm
+from scoring.services import sheet_confirm
 from scoring.standings import COALESCE_SECONDS, standings_recompute, standings_recompute_if_dirty
 from scoring.tasks import standings_recompute as standings_recompute_task
 from tests.factories import UserFactory

@@ -17,9 +17,10 @@ from django.conf import settings
 from django.urls import reverse
 
 from config.celery import app
+from scoring.access import Actor
 from scoring.exports import export_request
 from scoring.models import Export, Sheet
-from scoring.services import Actor, sheet_confirm
+from scoring.services import sheet_confirm
 from scoring.standings import standings_recompute
 from tests.factories import UserFactory
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won

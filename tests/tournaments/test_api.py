@@ -4,7 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.factories import EntryFactory, EventFactory, PlayerFactory
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Entry, Round
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +47,7 @@ def test_entries_list_and_create(api, event):
     )
     assert response.status_code == 201, response.json()
     assert response.json()["number"] == 9 and response.json()["display_name"] == "Les As"
-    assert services.checkin_statuses(event=event, round_number=1)[response.json()["id"]] == "present"
+    assert selectors.checkin_statuses(event=event, round_number=1)[response.json()["id"]] == "present"
 
 
 @pytest.mark.parametrize(

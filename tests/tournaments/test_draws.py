@@ -3,7 +3,7 @@
 import pytest
 
 from tests.factories import EntryFactory, EventFactory, StandingFactory, TableFactory
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.draws import DrawManager, effective_statuses, next_round_number
 from tournaments.exceptions import (
     ConfirmationRequired,
@@ -152,7 +152,7 @@ def test_absent_and_withdrawn_entries_are_not_drawn_and_status_carries_over():
     assert entries[0].pk not in drawn and entries[1].pk not in drawn
     assert len(drawn) == 6
     play_round(round)
-    statuses = services.checkin_statuses(event=event, round_number=2)
+    statuses = selectors.checkin_statuses(event=event, round_number=2)
     assert statuses[entries[1].pk] == "withdrawn"
     assert statuses[entries[2].pk] == "present"
 

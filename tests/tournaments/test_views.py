@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, SeasonFactory
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Membership, Player, Round, Season, Table
 
 pytestmark = pytest.mark.django_db
@@ -268,7 +268,7 @@ def test_checkin_page_one_tap_json_and_plain_post(organiser_client, organiser):
     response = organiser_client.post(url("checkin", event, number=1), {"entry": entries[1].pk, "status": "withdrawn"})
     assert response.status_code == 302 and response.url.endswith(f"#entry-{entries[1].pk}")
     organiser_client.post(url("checkin", event, number=1), {"all_remaining": "1", "status": "present"})
-    statuses = services.checkin_statuses(event=event, round_number=1)
+    statuses = selectors.checkin_statuses(event=event, round_number=1)
     assert [statuses[e.pk] for e in entries] == ["present", "withdrawn", "present", "present"]
     assert organiser_client.get(url("checkin_current", event)).url == url("checkin", event, number=1)
 

@@ -13,9 +13,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import reverse
 
+from scoring.access import Actor
 from scoring.models import Sheet, TableCard, TableLink, TeamLink
 from scoring.rules import random_game
-from scoring.services import Actor, deal_create, sheet_confirm, sheet_submit, table_links_ensure
+from scoring.services import deal_create, sheet_confirm, sheet_submit, table_links_ensure
 from scoring.standings import standings_recompute
 from scoring.tablecards import event_cards_prepare, event_table_numbers
 from tournaments.models import Event, Round

@@ -21,10 +21,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from scoring.forms import SIDE_LABELS
+from scoring.exceptions import SheetStateError
+from scoring.labels import SIDE_LABELS
 from scoring.models import TableCard, TableLink
 from scoring.selectors import attach_entries, first_dealer, game_sides
-from scoring.services import table_links_ensure
 from tournaments.models import Game, Round
 
 # DejaVu covers every European name (ł, ő, ç...); ReportLab's built-in Helvetica only Latin-1.
@@ -132,9 +132,10 @@ def _card(canvas: Canvas, game: Game, links: dict[str, TableLink], link_url: Cal
 
 def round_cards_pdf(*, round: Round, link_url: Callable[[str], str]) -> bytes:
     """The table cards of a released (or closed) round as PDF bytes; `link_url(token)` gives the absolute
-    address of a table link. Creates missing sheets and links first (table_links_ensure). A fixed number of
-    queries whatever the number of tables; raises SheetStateError for a round not released yet."""
-    table_links_ensure(round=round)
+    address of a table link (the round-release hook made them; a table without one gets no QR code). A fixed
+    number of queries whatever the number of tables; raises SheetStateError for a round not released yet."""
+    if round.status not in (Round.Status.RELEASED, Round.Status.CLOSED):
+        raise SheetStateError(_("Table links exist once the round is released."), code="round_not_released")
     games = list(Game.objects.filter(round=round, is_bye=False).order_by("table_number"))
     attach_entries(games)
     links: dict[int, dict[str, TableLink]] = {}
