@@ -176,6 +176,8 @@
 
   function flush() {
     if (sending || !hooks || !items.length || items[0].refused) { render(); return; }
+    // The phone knows it has no network: keep the deals; the "online" event sends them.
+    if (navigator.onLine === false) { online = false; render(); return; }
     sending = true;
     var item = items[0];
     render();
