@@ -36,6 +36,7 @@ test: export CELERY_BROKER_URL ?= $(call probe,6379,redis://127.0.0.1:6379/0)
 test: export SECRET_KEY ?= $(shell $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))")
 test: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest $(PYTEST_ARGS)
@@ -47,6 +48,7 @@ test-quick: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
 
 bench: export DATABASE_URL ?= $(call probe,5432,postgres://postgres@127.0.0.1:5432/atout_bench)

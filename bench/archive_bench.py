@@ -47,8 +47,16 @@ def main() -> int:
     old = setup_databases(verbosity=0, interactive=False)
     try:
         print(f"database: {connection.vendor} {connection.settings_dict['NAME']}")
-        call_command("simulate_event", entries=300, rounds=4, method="random,swiss", mode="pairs", seed=7, keep=True,
-                     stdout=io.StringIO())
+        call_command(
+            "simulate_event",
+            entries=300,
+            rounds=4,
+            method="random,swiss",
+            mode="pairs",
+            seed=7,
+            keep=True,
+            stdout=io.StringIO(),
+        )
         event = Event.objects.order_by("-pk").first()
         deals = Deal.objects.filter(sheet__game__round__event=event).count()
         buffer = io.BytesIO()
@@ -64,8 +72,10 @@ def main() -> int:
         imported = time.perf_counter() - start
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(f"event: 300 pairs, 4 rounds, {deals} deals; archive {len(raw) / 2**20:.1f} MiB")
-        print(f"write (baseline) {write:.2f} s | parse {parse:.2f} s | import {imported:.2f} s "
-              f"({imported / write:.1f}x the write) | peak memory {rss:.0f} MiB")
+        print(
+            f"write (baseline) {write:.2f} s | parse {parse:.2f} s | import {imported:.2f} s "
+            f"({imported / write:.1f}x the write) | peak memory {rss:.0f} MiB"
+        )
         ok = imported < FLOOR_SECONDS
         print(f"floor: import < {FLOOR_SECONDS} s: {'ok' if ok else 'MISSED'}")
         return 0 if ok else 1

@@ -52,8 +52,14 @@ def setup_event(mode: str, method: str, size: int) -> Event:
     )
     first = "melee" if mode == "melee" else "random"
     event = Event.objects.create(
-        club=club, name=tag, slug=tag, date="2026-11-30", team_mode=mode, rounds=4,
-        pairing_methods=[first, method], rules_options={"deals": 12},
+        club=club,
+        name=tag,
+        slug=tag,
+        date="2026-11-30",
+        team_mode=mode,
+        rounds=4,
+        pairing_methods=[first, method],
+        rules_options={"deals": 12},
     )
     partner = (lambda n: players[2 * n + 1]) if per == 2 else (lambda n: None)
     entries = Entry.objects.bulk_create(
@@ -92,8 +98,13 @@ def measure(mode: str, method: str, size: int) -> dict:
     event.delete()
     club.delete()
     manager, core = statistics.median(manager_times), statistics.median(core_times)
-    return {"field": f"{method}, {size} {'players' if mode == 'melee' else 'pairs'}", "manager": manager,
-            "core": core, "ratio": manager / core, "queries": max(queries)}
+    return {
+        "field": f"{method}, {size} {'players' if mode == 'melee' else 'pairs'}",
+        "manager": manager,
+        "core": core,
+        "ratio": manager / core,
+        "queries": max(queries),
+    }
 
 
 def main() -> int:

@@ -96,26 +96,49 @@ def make_round(tables: int, deals: int, seed: int) -> list[tuple[str, list[dict]
 
     call_command("migrate", verbosity=0)
     club = Club.objects.create(slug="bench", name="Bench club")
-    event = Event.objects.create(club=club, name="Bench evening", slug="bench", date=datetime.date(2026, 11, 30),
-                                 rules_preset="hoheluft", rules_options={"deals": deals})
+    event = Event.objects.create(
+        club=club,
+        name="Bench evening",
+        slug="bench",
+        date=datetime.date(2026, 11, 30),
+        rules_preset="hoheluft",
+        rules_options={"deals": deals},
+    )
     players = Player.objects.bulk_create(
         [Player(club=club, first_name=f"P{i}", last_name=f"Bench{i}") for i in range(tables * 4)]
     )
     entries = Entry.objects.bulk_create(
-        [Entry(event=event, number=i + 1, player_1=players[2 * i], player_2=players[2 * i + 1])
-         for i in range(tables * 2)]
+        [
+            Entry(event=event, number=i + 1, player_1=players[2 * i], player_2=players[2 * i + 1])
+            for i in range(tables * 2)
+        ]
     )
     round = Round.objects.create(event=event, number=1, method="random", seed=seed, status=Round.Status.RELEASED)
-    Game.objects.bulk_create([
-        Game(round=round, table_number=t + 1, entry_a=entries[2 * t], entry_b=entries[2 * t + 1], first_dealer="N",
-             seats={"N": players[4 * t].pk, "S": players[4 * t + 1].pk, "E": players[4 * t + 2].pk,
-                    "W": players[4 * t + 3].pk})
-        for t in range(tables)
-    ])
+    Game.objects.bulk_create(
+        [
+            Game(
+                round=round,
+                table_number=t + 1,
+                entry_a=entries[2 * t],
+                entry_b=entries[2 * t + 1],
+                first_dealer="N",
+                seats={
+                    "N": players[4 * t].pk,
+                    "S": players[4 * t + 1].pk,
+                    "E": players[4 * t + 2].pk,
+                    "W": players[4 * t + 3].pk,
+                },
+            )
+            for t in range(tables)
+        ]
+    )
     table_links_ensure(round=round)
     rng = random.Random(seed)
-    tokens = list(TableLink.objects.filter(game__round=round, side="A").order_by("game__table_number")
-                  .values_list("token", flat=True))
+    tokens = list(
+        TableLink.objects.filter(game__round=round, side="A")
+        .order_by("game__table_number")
+        .values_list("token", flat=True)
+    )
     return [(token, random_game(rng, "hoheluft", {"deals": deals}, deals=deals)["deals"]) for token in tokens]
 
 
@@ -128,9 +151,23 @@ def free_port() -> int:
 def start_server(env: dict[str, str], workers: int, port: int) -> subprocess.Popen:
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
     process = subprocess.Popen(
-        [gunicorn, "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-         "--worker-class", "sync", "--log-level", "warning", "--timeout", "60"],
-        cwd=ROOT, env={**os.environ, **env}, start_new_session=True,
+        [
+            gunicorn,
+            "config.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--worker-class",
+            "sync",
+            "--log-level",
+            "warning",
+            "--timeout",
+            "60",
+        ],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        start_new_session=True,
     )
     return process
 
@@ -177,8 +214,12 @@ def play_table(pool: Pool, base: str, token: str, deals: list[dict], deadline: f
             problems.append("deadline")
             break
         start = time.perf_counter()
-        response = session.post(f"{base}/api/v1/table/{token}/deals/", json={"deal": deal, "version": version},
-                                headers={"Idempotency-Key": uuid.uuid4().hex}, timeout=30)
+        response = session.post(
+            f"{base}/api/v1/table/{token}/deals/",
+            json={"deal": deal, "version": version},
+            headers={"Idempotency-Key": uuid.uuid4().hex},
+            timeout=30,
+        )
         latencies.append(time.perf_counter() - start)
         if response.status_code != 201:
             problems.append((response.status_code, response.text[:200]))
@@ -222,23 +263,34 @@ def make_live_round(tables: int, deals: int, seed: int, number: int = 2) -> list
 
     event = Event.objects.get(slug="bench")
     first = Game.objects.filter(round__event=event, round__number=1).order_by("table_number")
-    round = Round.objects.create(event=event, number=number, method="random", seed=seed,
-                                 status=Round.Status.RELEASED)
-    Game.objects.bulk_create([
-        Game(round=round, table_number=g.table_number, entry_a_id=g.entry_b_id, entry_b_id=g.entry_a_id,
-             first_dealer="E", seats=g.seats) for g in first[:tables]
-    ])
+    round = Round.objects.create(event=event, number=number, method="random", seed=seed, status=Round.Status.RELEASED)
+    Game.objects.bulk_create(
+        [
+            Game(
+                round=round,
+                table_number=g.table_number,
+                entry_a_id=g.entry_b_id,
+                entry_b_id=g.entry_a_id,
+                first_dealer="E",
+                seats=g.seats,
+            )
+            for g in first[:tables]
+        ]
+    )
     table_links_ensure(round=round)
     links = {}
     for game_id, side, token in TableLink.objects.filter(game__round=round).values_list("game_id", "side", "token"):
         links.setdefault(game_id, {})[side] = token
     rng = random.Random(seed + number - 1)
-    return [(sides["A"], sides["B"], random_game(rng, "hoheluft", {"deals": deals}, deals=deals)["deals"])
-            for _game, sides in sorted(links.items())]
+    return [
+        (sides["A"], sides["B"], random_game(rng, "hoheluft", {"deals": deals}, deals=deals)["deals"])
+        for _game, sides in sorted(links.items())
+    ]
 
 
-def live_client(pool: Pool, base: str, tables: list, seconds: float, poll_every: float, deal_every: float,
-                seed: int) -> dict:
+def live_client(
+    pool: Pool, base: str, tables: list, seconds: float, poll_every: float, deal_every: float, seed: int
+) -> dict:
     """One thread's share of the evening: its tables' two pollers and one writer, on one schedule."""
     session = pool.session()
     rng = random.Random(seed)
@@ -269,7 +321,9 @@ def live_client(pool: Pool, base: str, tables: list, seconds: float, poll_every:
                 response = session.post(
                     f"{base}/api/v1/table/{table['tokens'][0]}/deals/",
                     json={"deal": table["deals"][table["next"]], "version": table["version"]},
-                    headers={"Idempotency-Key": uuid.uuid4().hex}, timeout=30)
+                    headers={"Idempotency-Key": uuid.uuid4().hex},
+                    timeout=30,
+                )
                 out["deal"].append(time.perf_counter() - t0)
                 if response.status_code != 201:
                     out["problems"].append((response.status_code, response.text[:200]))
@@ -305,8 +359,13 @@ def live_client(pool: Pool, base: str, tables: list, seconds: float, poll_every:
 def run_live(pool: Pool, base: str, clients: int, tables: list, args) -> dict:
     shares = [tables[n::clients] for n in range(clients)]
     started = time.monotonic()
-    futures = [pool.executor.submit(live_client, pool, base, share, args.live_seconds, args.poll_every,
-                                    args.deal_every, args.seed + n) for n, share in enumerate(shares) if share]
+    futures = [
+        pool.executor.submit(
+            live_client, pool, base, share, args.live_seconds, args.poll_every, args.deal_every, args.seed + n
+        )
+        for n, share in enumerate(shares)
+        if share
+    ]
     total = {"poll": [], "live": [], "deal": [], "lag": [], "not_modified": 0, "problems": []}
     for future in futures:
         part = future.result()
@@ -359,8 +418,12 @@ def bare_urlconf():
             data.is_valid(raise_exception=True)
             with transaction.atomic():
                 row = SheetChange.objects.create(
-                    sheet_id=sheet_id, action="deal_create", after=data.validated_data["deal"],
-                    version=data.validated_data["version"], client_id=request.headers.get("Idempotency-Key", ""))
+                    sheet_id=sheet_id,
+                    action="deal_create",
+                    after=data.validated_data["deal"],
+                    version=data.validated_data["version"],
+                    client_id=request.headers.get("Idempotency-Key", ""),
+                )
             return Response({"id": row.pk, "version": row.version}, status=201)
 
     module = types.ModuleType("entry_bench_urls")
@@ -386,18 +449,26 @@ def cpu_phase(tables: list, deals: int) -> dict:
     for token_a, _token_b, table_deals in tables[: -(-deals // per_table) + 1]:
         for n, deal in enumerate(table_deals):
             posts.append((token_a, n, deal))
-    posts = sorted(posts, key=lambda p: p[1])[:deals + 2]
+    posts = sorted(posts, key=lambda p: p[1])[: deals + 2]
     sheet_ids = list(Sheet.objects.values_list("pk", flat=True)[:1])
 
     def deal_post(token, n, deal):
-        response = client.post(f"/api/v1/table/{token}/deals/", {"deal": deal, "version": n},
-                               content_type="application/json", HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex)
+        response = client.post(
+            f"/api/v1/table/{token}/deals/",
+            {"deal": deal, "version": n},
+            content_type="application/json",
+            HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
+        )
         if response.status_code != 201:
             raise SystemExit(f"deal POST answered {response.status_code}: {response.content[:200]!r}")
 
     def bare_post(_token, n, deal):
-        response = client.post(f"/bench/bare/{sheet_ids[0]}/", {"deal": deal, "version": n},
-                               content_type="application/json", HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex)
+        response = client.post(
+            f"/bench/bare/{sheet_ids[0]}/",
+            {"deal": deal, "version": n},
+            content_type="application/json",
+            HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
+        )
         if response.status_code != 201:
             raise SystemExit(f"bare insert answered {response.status_code}: {response.content[:200]!r}")
 
@@ -408,8 +479,11 @@ def cpu_phase(tables: list, deals: int) -> dict:
         wall, process = time.perf_counter() - start, time.process_time() - process
         after = backend_cpu()
         backend = after - server if server is not None and after is not None else None
-        return {"wall": wall / len(items), "process": process / len(items),
-                "backend": backend / len(items) if backend is not None else None}
+        return {
+            "wall": wall / len(items),
+            "process": process / len(items),
+            "backend": backend / len(items) if backend is not None else None,
+        }
 
     out = {}
     with override_settings(ROOT_URLCONF=bare_urlconf(), ALLOWED_HOSTS=["*"]):
@@ -434,9 +508,11 @@ def print_cpu(cpu: dict) -> None:
     def line(name, m, queries):
         backend = m["backend"]
         total = m["process"] + (backend or 0)
-        return (f"  {name}: CPU {total * 1000:.2f} ms (process {m['process'] * 1000:.2f} + PostgreSQL backend "
-                f"{'-' if backend is None else f'{backend * 1000:.2f}'}), wall {m['wall'] * 1000:.2f} ms, "
-                f"{queries} queries"), total
+        return (
+            f"  {name}: CPU {total * 1000:.2f} ms (process {m['process'] * 1000:.2f} + PostgreSQL backend "
+            f"{'-' if backend is None else f'{backend * 1000:.2f}'}), wall {m['wall'] * 1000:.2f} ms, "
+            f"{queries} queries"
+        ), total
 
     print(f"cpu phase  : {cpu['count']} requests each, in process (test client), mean per request")
     deal_line, deal_total = line("deal POST ", cpu["deal"], cpu["deal_queries"])
@@ -469,8 +545,13 @@ def main() -> int:
     parser.add_argument("--deal-every", type=float, default=20.0, help="seconds between a table's deals")
     parser.add_argument("--live-only", action="store_true", help="skip the burst phase (baseline and live only)")
     parser.add_argument("--cpu-only", action="store_true", help="stop after the CPU phase")
-    parser.add_argument("--cpu", type=int, default=0, metavar="N",
-                        help="first, in process: CPU of N deal POSTs against N bare DRF inserts (0: skip)")
+    parser.add_argument(
+        "--cpu",
+        type=int,
+        default=0,
+        metavar="N",
+        help="first, in process: CPU of N deal POSTs against N bare DRF inserts (0: skip)",
+    )
     args = parser.parse_args()
 
     url = database_url()
@@ -513,11 +594,13 @@ def main() -> int:
         deadline = time.monotonic() + args.deadline
         burst = tables if not args.live_only else []
         entry_time, entry_lat, entry_problems = run(
-            pool, [(play_table, pool, base, token, deals, deadline) for token, deals in burst])
+            pool, [(play_table, pool, base, token, deals, deadline) for token, deals in burst]
+        )
         per_client = max(1, total_deals // args.clients)
         deadline = time.monotonic() + args.deadline
         base_time, base_lat, base_problems = run(
-            pool, [(hit_health, pool, base, per_client, deadline) for _ in range(args.clients)])
+            pool, [(hit_health, pool, base, per_client, deadline) for _ in range(args.clients)]
+        )
         live = None
         if args.live_seconds > 0:
             live_tables = make_live_round(args.tables, args.deals, args.seed)
@@ -534,34 +617,52 @@ def main() -> int:
     if args.live_only:
         total_deals = 0
     base_rate = len(base_lat) / base_time
-    print(f"entry bench: {args.tables} tables x {args.deals} deals = {total_deals} deals, {args.clients} client "
-          f"threads, gunicorn {args.workers} sync workers, PostgreSQL, {os.cpu_count()} CPUs")
+    print(
+        f"entry bench: {args.tables} tables x {args.deals} deals = {total_deals} deals, {args.clients} client "
+        f"threads, gunicorn {args.workers} sync workers, PostgreSQL, {os.cpu_count()} CPUs"
+    )
     if entry_lat:
         entry_rate = len(entry_lat) / entry_time
-        print(f"  deals      : {len(entry_lat)} in {entry_time:.2f} s = {entry_rate:.0f} deals/s; "
-              f"median {statistics.median(entry_lat) * 1000:.1f} ms, p95 {p95(entry_lat) * 1000:.1f} ms")
-    print(f"  baseline   : {len(base_lat)} GET /healthz in {base_time:.2f} s = {base_rate:.0f} req/s; "
-          f"median {statistics.median(base_lat) * 1000:.1f} ms, p95 {p95(base_lat) * 1000:.1f} ms")
+        print(
+            f"  deals      : {len(entry_lat)} in {entry_time:.2f} s = {entry_rate:.0f} deals/s; "
+            f"median {statistics.median(entry_lat) * 1000:.1f} ms, p95 {p95(entry_lat) * 1000:.1f} ms"
+        )
+    print(
+        f"  baseline   : {len(base_lat)} GET /healthz in {base_time:.2f} s = {base_rate:.0f} req/s; "
+        f"median {statistics.median(base_lat) * 1000:.1f} ms, p95 {p95(base_lat) * 1000:.1f} ms"
+    )
     if entry_lat:
-        print(f"  ratio      : throughput {base_rate / entry_rate:.1f}x lower, p95 "
-              f"{p95(entry_lat) / p95(base_lat):.1f}x higher than the baseline")
-    print(f"  stored     : {stored} deals in the database (expected {total_deals} from the burst phase"
-          f"{' plus the live phase' if live else ''})")
+        print(
+            f"  ratio      : throughput {base_rate / entry_rate:.1f}x lower, p95 "
+            f"{p95(entry_lat) / p95(base_lat):.1f}x higher than the baseline"
+        )
+    print(
+        f"  stored     : {stored} deals in the database (expected {total_deals} from the burst phase"
+        f"{' plus the live phase' if live else ''})"
+    )
     problems = entry_problems + base_problems
     if live is not None:
         polls = len(live["poll"])
         pages = f"2 pages polling every {args.poll_every:g} s" if args.poll_every > 0 else "no polling pages"
-        print(f"live phase : {args.tables} tables x {pages}, one deal a table every {args.deal_every:g} s, for "
-              f"{live['seconds']:.0f} s")
+        print(
+            f"live phase : {args.tables} tables x {pages}, one deal a table every {args.deal_every:g} s, for "
+            f"{live['seconds']:.0f} s"
+        )
         if polls:
-            print(f"  polling    : {polls} update checks = {polls / live['seconds']:.0f} req/s (scheduled "
-                  f"{2 * args.tables / args.poll_every:.0f} req/s), {live['not_modified'] / max(polls, 1):.0%} "
-                  f"answered 304; {ms(live['poll'])}")
+            print(
+                f"  polling    : {polls} update checks = {polls / live['seconds']:.0f} req/s (scheduled "
+                f"{2 * args.tables / args.poll_every:.0f} req/s), {live['not_modified'] / max(polls, 1):.0%} "
+                f"answered 304; {ms(live['poll'])}"
+            )
             print(f"  live parts : {len(live['live'])} fetched after a change; {ms(live['live'])}")
-        print(f"  deals      : {len(live['deal'])} written = {len(live['deal']) / live['seconds']:.1f} deals/s; "
-              f"{ms(live['deal'])}")
-        print(f"  lag        : pollers behind schedule {ms(live['lag'])} (a change shows within the poll "
-              f"interval plus this lag plus one live-part fetch)")
+        print(
+            f"  deals      : {len(live['deal'])} written = {len(live['deal']) / live['seconds']:.1f} deals/s; "
+            f"{ms(live['deal'])}"
+        )
+        print(
+            f"  lag        : pollers behind schedule {ms(live['lag'])} (a change shows within the poll "
+            f"interval plus this lag plus one live-part fetch)"
+        )
         if polls:
             print(f"  vs baseline: update check p95 {p95(live['poll']) / p95(base_lat):.1f}x the /healthz p95")
         problems += live["problems"]

@@ -75,16 +75,18 @@ def main() -> int:
     redis_server = OwnRedis(Path(tempfile.mkdtemp(prefix="atout-outage-")))
     redis_server.start()
     try:
-        os.environ.update({
-            "DATABASE_URL": url,
-            "CELERY_BROKER_URL": redis_server.url(0),
-            "CACHE_URL": f"rediscache://127.0.0.1:{redis_server.port}/1",
-            "SECRET_KEY": os.environ.get("SECRET_KEY", "bench" * 10),
-            "SECURE_SSL_REDIRECT": "false",
-            "STATIC_MANIFEST": "false",
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-            "LOG_LEVEL": "ERROR",
-        })
+        os.environ.update(
+            {
+                "DATABASE_URL": url,
+                "CELERY_BROKER_URL": redis_server.url(0),
+                "CACHE_URL": f"rediscache://127.0.0.1:{redis_server.port}/1",
+                "SECRET_KEY": os.environ.get("SECRET_KEY", "bench" * 10),
+                "SECURE_SSL_REDIRECT": "false",
+                "STATIC_MANIFEST": "false",
+                "DJANGO_SETTINGS_MODULE": "config.settings",
+                "LOG_LEVEL": "ERROR",
+            }
+        )
         import django
 
         django.setup()
@@ -109,10 +111,16 @@ def main() -> int:
         confirms = []
         for game in games:
             sheet, _link_a, link_b = table_of(game)
-            sheet = sheet_correct(sheet=sheet, deals=HOHELUFT_GAME, version=sheet.version,
-                                  actor=organiser_actor(membership), reason="bench")
-            Sheet.objects.filter(pk=sheet.pk).update(status=Sheet.Status.SUBMITTED, entering_side="A",
-                                                     version=sheet.version + 1)
+            sheet = sheet_correct(
+                sheet=sheet,
+                deals=HOHELUFT_GAME,
+                version=sheet.version,
+                actor=organiser_actor(membership),
+                reason="bench",
+            )
+            Sheet.objects.filter(pk=sheet.pk).update(
+                status=Sheet.Status.SUBMITTED, entering_side="A", version=sheet.version + 1
+            )
             confirms.append((link_b.token, sheet.version + 1))
         standings_recompute(event_id=rnd.event_id)
         event = Event.objects.select_related("club").get(pk=rnd.event_id)
@@ -120,8 +128,9 @@ def main() -> int:
         client = Client()
 
         def confirm(token, version):
-            return lambda: client.post(f"/api/v1/table/{token}/confirm/", {"version": version},
-                                       content_type="application/json")
+            return lambda: client.post(
+                f"/api/v1/table/{token}/confirm/", {"version": version}, content_type="application/json"
+            )
 
         half = len(confirms) // 2
         client.get(page)  # warm the cache and the imports

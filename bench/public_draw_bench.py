@@ -49,22 +49,36 @@ def build(teams: int) -> Event:
     """A running event with one released round of `teams` teams at teams/2 tables."""
     slug = f"draw-{teams}"
     club = Club.objects.create(slug=slug, name=f"Bench {teams}")
-    event = Event.objects.create(club=club, name=f"Bench {teams}", slug=slug, date="2026-11-30",
-                                 status=Event.Status.RUNNING, rounds=4)
+    event = Event.objects.create(
+        club=club, name=f"Bench {teams}", slug=slug, date="2026-11-30", status=Event.Status.RUNNING, rounds=4
+    )
     players = Player.objects.bulk_create(
         [Player(club=club, first_name=f"Vorname{i}", last_name=f"Nachname{i}") for i in range(2 * teams)]
     )
-    entries = Entry.objects.bulk_create([
-        Entry(event=event, number=i + 1, player_1=players[2 * i], player_2=players[2 * i + 1]) for i in range(teams)
-    ])
-    rnd = Round.objects.create(event=event, number=1, method="random", seed=1, status=Round.Status.RELEASED,
-                               released_at=timezone.now())
-    Game.objects.bulk_create([
-        Game(round=rnd, table_number=t + 1, entry_a=entries[2 * t], entry_b=entries[2 * t + 1], first_dealer="N",
-             seats={"N": entries[2 * t].player_1_id, "S": entries[2 * t].player_2_id,
-                    "E": entries[2 * t + 1].player_1_id, "W": entries[2 * t + 1].player_2_id})
-        for t in range(teams // 2)
-    ])
+    entries = Entry.objects.bulk_create(
+        [Entry(event=event, number=i + 1, player_1=players[2 * i], player_2=players[2 * i + 1]) for i in range(teams)]
+    )
+    rnd = Round.objects.create(
+        event=event, number=1, method="random", seed=1, status=Round.Status.RELEASED, released_at=timezone.now()
+    )
+    Game.objects.bulk_create(
+        [
+            Game(
+                round=rnd,
+                table_number=t + 1,
+                entry_a=entries[2 * t],
+                entry_b=entries[2 * t + 1],
+                first_dealer="N",
+                seats={
+                    "N": entries[2 * t].player_1_id,
+                    "S": entries[2 * t].player_2_id,
+                    "E": entries[2 * t + 1].player_1_id,
+                    "W": entries[2 * t + 1].player_2_id,
+                },
+            )
+            for t in range(teams // 2)
+        ]
+    )
     return event
 
 
@@ -88,7 +102,7 @@ def main() -> None:
     old = setup_databases(verbosity=0, interactive=False)
     try:
         client = Client()
-        backend = settings.CACHES['default']['BACKEND']
+        backend = settings.CACHES["default"]["BACKEND"]
         print(f"database: {connection.vendor}; cache: {backend}; median of {RUNS} requests")
         print(f"{'teams':>6} {'page':>14} {'wall ms':>8} {'cpu ms':>7} {'queries':>7}")
         for teams in (30, 300):

@@ -87,8 +87,10 @@ def api_exception_handler(exc, context):
         return Response(data, status=exc.status_code)
     if isinstance(exc, TournamentError):
         message = str(exc.message)
-        return Response(error_body(exc.code, message, [{"field": exc.field, "code": exc.code, "message": message}]),
-                        status=exc.status_code)
+        return Response(
+            error_body(exc.code, message, [{"field": exc.field, "code": exc.code, "message": message}]),
+            status=exc.status_code,
+        )
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "error_dict"):
             errors = [
@@ -98,8 +100,10 @@ def api_exception_handler(exc, context):
             ]
         else:
             errors = [{"field": None, "code": "invalid", "message": m} for m in exc.messages]
-        return Response(error_body("invalid", errors[0]["message"] if errors else _("The request is not valid."),
-                                   errors), status=status.HTTP_400_BAD_REQUEST)
+        return Response(
+            error_body("invalid", errors[0]["message"] if errors else _("The request is not valid."), errors),
+            status=status.HTTP_400_BAD_REQUEST,
+        )
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -39,7 +39,7 @@ class JSONParser(parsers.JSONParser):
         except UnicodeEncodeError as exc:
             code = f"U+{ord(exc.object[exc.start]):04X}"
             raise ParseError(
-                _("JSON parse error - %(code)s is a lone surrogate, not a character; strings must be valid "
-                  "Unicode.") % {"code": code}
+                _("JSON parse error - %(code)s is a lone surrogate, not a character; strings must be valid Unicode.")
+                % {"code": code}
             ) from exc
         return data

@@ -33,8 +33,12 @@ class LoginRateLimitBackend(AxesStandaloneBackend):
 
 def login_locked_out(request, original_response=None, credentials=None):
     minutes = max(1, int(settings.AXES_COOLOFF_TIME.total_seconds() // 60))
-    return render(request, "registration/locked_out.html",
-                  {"failure_limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes}, status=429)
+    return render(
+        request,
+        "registration/locked_out.html",
+        {"failure_limit": settings.AXES_FAILURE_LIMIT, "minutes": minutes},
+        status=429,
+    )
 
 
 def _client_address(request) -> str:
@@ -56,10 +60,18 @@ def rate_limited_password_reset(view):
             except Exception:  # cache down: let the request through rather than fail it
                 count = 0
             if count > settings.PASSWORD_RESET_RATE_LIMIT:
-                return render(request, "registration/rate_limited.html", {
-                    "message": _("Too many password reset requests from this address: at most %(limit)s an hour. "
-                                 "Try again later.") % {"limit": settings.PASSWORD_RESET_RATE_LIMIT},
-                }, status=429)
+                return render(
+                    request,
+                    "registration/rate_limited.html",
+                    {
+                        "message": _(
+                            "Too many password reset requests from this address: at most %(limit)s an hour. "
+                            "Try again later."
+                        )
+                        % {"limit": settings.PASSWORD_RESET_RATE_LIMIT},
+                    },
+                    status=429,
+                )
         return view(request, *args, **kwargs)
 
     return wrapper

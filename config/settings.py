@@ -172,8 +172,11 @@ if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
     # A cache that is down must cost a page little: a miss, not a 500 (config/cache.py), and fast: the
     # pages render from the database instead of waiting on a dead socket.
     CACHES["default"]["BACKEND"] = "config.cache.ForgivingRedisCache"
-    CACHES["default"]["OPTIONS"] = {"socket_connect_timeout": 0.5, "socket_timeout": 1.0,
-                                    **CACHES["default"].get("OPTIONS", {})}
+    CACHES["default"]["OPTIONS"] = {
+        "socket_connect_timeout": 0.5,
+        "socket_timeout": 1.0,
+        **CACHES["default"].get("OPTIONS", {}),
+    }
 
 # Celery: no broker configured means tasks run eagerly inside the request (demo, quick unit runs).
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
@@ -181,9 +184,9 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 if CELERY_TASK_ALWAYS_EAGER:
     CELERY_BROKER_URL = "memory://"
-CELERY_RESULT_BACKEND = env.str(
-    "CELERY_RESULT_BACKEND", default="" if CELERY_TASK_ALWAYS_EAGER else CELERY_BROKER_URL
-) or None
+CELERY_RESULT_BACKEND = (
+    env.str("CELERY_RESULT_BACKEND", default="" if CELERY_TASK_ALWAYS_EAGER else CELERY_BROKER_URL) or None
+)
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

@@ -19,8 +19,9 @@ urlpatterns = [
     path("accounts/password/done/", account_views.password_change_done, name="password_change_done"),
     path("accounts/password/reset/", rate_limited_password_reset(account_views.password_reset), name="password_reset"),
     path("accounts/password/reset/sent/", account_views.password_reset_done, name="password_reset_done"),
-    path("accounts/password/reset/<uidb64>/<token>/", account_views.password_reset_confirm,
-         name="password_reset_confirm"),
+    path(
+        "accounts/password/reset/<uidb64>/<token>/", account_views.password_reset_confirm, name="password_reset_confirm"
+    ),
     path("accounts/password/reset/done/", account_views.password_reset_complete, name="password_reset_complete"),
     path("accounts/invite/<uidb64>/<token>/", account_views.invite_accept, name="invite_accept"),
     path("accounts/setup/", account_views.first_account, name="first_account"),
@@ -28,11 +29,19 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file, so the docs need no inline script (CSP). Swagger UI
     # and ReDoc draw styles with <style> elements at run time: only the two docs pages allow inline styles.
-    path("api/docs/", csp_update({"style-src": ["'unsafe-inline'"]})(
-        SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
+    path(
+        "api/docs/",
+        csp_update({"style-src": ["'unsafe-inline'"]})(SpectacularSwaggerSplitView.as_view(url_name="api-schema")),
+        name="api-docs",
+    ),
     # ReDoc's search runs in a worker made from a blob: address.
-    path("api/redoc/", csp_update({"style-src": ["'unsafe-inline'"], "worker-src": ["'self'", "blob:"]})(
-        SpectacularRedocView.as_view(url_name="api-schema")), name="api-redoc"),
+    path(
+        "api/redoc/",
+        csp_update({"style-src": ["'unsafe-inline'"], "worker-src": ["'self'", "blob:"]})(
+            SpectacularRedocView.as_view(url_name="api-schema")
+        ),
+        name="api-redoc",
+    ),
     path("api/v1/", ApiRootApi.as_view(), name="api-root"),
     path("api/v1/", include("tournaments.api_urls")),
     path("api/v1/", include("scoring.api_urls")),

@@ -49,14 +49,17 @@ def entry_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
     if actor.link is None:
         return SideNotAllowed(_("Only the table's link or an organiser can change this sheet."))
     if not _round_open(sheet) or sheet.status == Sheet.Status.LOCKED:
-        return SheetStateError(_("The round is closed: only the organiser can correct this sheet now."),
-                               code="round_closed")
+        return SheetStateError(
+            _("The round is closed: only the organiser can correct this sheet now."), code="round_closed"
+        )
     if sheet.status == Sheet.Status.SUBMITTED:
-        return SheetStateError(_("The sheet has been submitted: the other side confirms or disputes it now."),
-                               code="sheet_submitted")
+        return SheetStateError(
+            _("The sheet has been submitted: the other side confirms or disputes it now."), code="sheet_submitted"
+        )
     if sheet.status == Sheet.Status.CONFIRMED:
-        return SheetStateError(_("The sheet is confirmed: only the organiser can correct it now."),
-                               code="sheet_confirmed")
+        return SheetStateError(
+            _("The sheet is confirmed: only the organiser can correct it now."), code="sheet_confirmed"
+        )
     if sheet.entering_side and actor.side != sheet.entering_side:
         return SideNotAllowed(
             _("The other side (%(side)s) enters this sheet; your side confirms it once it is submitted.")
@@ -71,8 +74,11 @@ def submit_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
     if refusal is not None:
         return refusal
     if not sheet.finished:
-        return SheetStateError(_("The game is not over yet (%(count)s deals entered); submit it after the last "
-                                 "deal.") % {"count": sheet.deal_count}, code="not_finished")
+        return SheetStateError(
+            _("The game is not over yet (%(count)s deals entered); submit it after the last deal.")
+            % {"count": sheet.deal_count},
+            code="not_finished",
+        )
     return None
 
 
@@ -87,8 +93,9 @@ def confirm_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
     if actor.link is None:
         return SideNotAllowed(_("Only the other side's link or an organiser can confirm this sheet."))
     if not _round_open(sheet):
-        return SheetStateError(_("The round is closed: only the organiser can confirm this sheet now."),
-                               code="round_closed")
+        return SheetStateError(
+            _("The round is closed: only the organiser can confirm this sheet now."), code="round_closed"
+        )
     if sheet.status != Sheet.Status.SUBMITTED:
         return SheetStateError(_("The sheet has not been submitted yet."), code="not_submitted")
     if actor.side == sheet.entering_side:

@@ -49,14 +49,27 @@ class SheetChangeInline(admin.TabularInline):
 
 @admin.register(Sheet)
 class SheetAdmin(ReadOnlyAdmin):
-    list_display = ("game", "status", "deal_count", "total_a", "total_b", "held", "finished", "version",
-                    "updated_at")
+    list_display = ("game", "status", "deal_count", "total_a", "total_b", "held", "finished", "version", "updated_at")
     list_filter = ("status", "finished", "game__round__event__club")
     search_fields = ("game__round__event__name",)
     list_select_related = ("game__round__event",)
-    readonly_fields = ("game", "status", "version", "entering_side", "deal_count", "total_a", "total_b", "held",
-                       "finished", "winner", "submitted_at", "confirmed_at", "dispute_message", "result",
-                       "updated_at")
+    readonly_fields = (
+        "game",
+        "status",
+        "version",
+        "entering_side",
+        "deal_count",
+        "total_a",
+        "total_b",
+        "held",
+        "finished",
+        "winner",
+        "submitted_at",
+        "confirmed_at",
+        "dispute_message",
+        "result",
+        "updated_at",
+    )
     inlines = [DealInline, SheetChangeInline]
     actions = ["recompute"]
 
@@ -64,8 +77,9 @@ class SheetAdmin(ReadOnlyAdmin):
     def recompute(self, request, queryset):
         rounds = {sheet.game.round for sheet in queryset.select_related("game__round__event")}
         changed = sum(sheets_recompute(round=round) for round in rounds)
-        self.message_user(request, ngettext("%(count)s sheet rebuilt.", "%(count)s sheets rebuilt.", changed)
-                          % {"count": changed})
+        self.message_user(
+            request, ngettext("%(count)s sheet rebuilt.", "%(count)s sheets rebuilt.", changed) % {"count": changed}
+        )
 
 
 @admin.register(TableLink)
@@ -86,8 +100,11 @@ class TableLinkAdmin(ReadOnlyAdmin):
                 continue
             table_link_revoke(link=link, actor=actor_from_request(request, organiser=True))
             done += 1
-        self.message_user(request, ngettext("%(count)s link revoked.", "%(count)s links revoked.", done)
-                          % {"count": done}, messages.SUCCESS)
+        self.message_user(
+            request,
+            ngettext("%(count)s link revoked.", "%(count)s links revoked.", done) % {"count": done},
+            messages.SUCCESS,
+        )
 
 
 @admin.register(SheetChange)
@@ -95,5 +112,18 @@ class SheetChangeAdmin(ReadOnlyAdmin):
     list_display = ("created_at", "sheet", "action", "deal_position", "user", "link", "ip_address", "version")
     list_filter = ("action",)
     list_select_related = ("sheet__game__round__event", "user", "link")
-    readonly_fields = ("sheet", "action", "deal_position", "before", "after", "user", "link", "ip_address",
-                       "user_agent", "reason", "client_id", "version", "created_at")
+    readonly_fields = (
+        "sheet",
+        "action",
+        "deal_position",
+        "before",
+        "after",
+        "user",
+        "link",
+        "ip_address",
+        "user_agent",
+        "reason",
+        "client_id",
+        "version",
+        "created_at",
+    )

@@ -69,8 +69,10 @@ def announcement_words(item: dict[str, Any], *, points: bool = True) -> str:
         if isinstance(length, int) and length > 5:
             name = _("%(run)s of %(length)s cards") % {"run": name, "length": length}
         text = _("%(kind)s to %(rank)s %(suit)s") % {
-            "kind": name, "rank": RANK_TO.get(item.get("high"), item.get("high")),
-            "suit": SUIT_SYMBOLS.get(item.get("suit"), item.get("suit"))}
+            "kind": name,
+            "rank": RANK_TO.get(item.get("high"), item.get("high")),
+            "suit": SUIT_SYMBOLS.get(item.get("suit"), item.get("suit")),
+        }
     value = announcement_points(item)
     return f"{text} ({value})" if points and value is not None else text
 
@@ -78,9 +80,15 @@ def announcement_words(item: dict[str, Any], *, points: bool = True) -> str:
 def announcement_buttons() -> dict[str, Any]:
     """What the three-tap picker offers: kinds (runs of 3 to 5 cards and the carré), suits, and for each
     run the high cards it can end on (a tierce ends on 9 or higher)."""
-    runs = [{"kind": kind, "name": RUN_NAMES[kind], "points": run_value(length),
-             "highs": [{"rank": r, "name": RANK_NAMES[r]} for r in RUN_RANKS[length - 1:]]}
-            for kind, length in RUN_LENGTHS.items()]
+    runs = [
+        {
+            "kind": kind,
+            "name": RUN_NAMES[kind],
+            "points": run_value(length),
+            "highs": [{"rank": r, "name": RANK_NAMES[r]} for r in RUN_RANKS[length - 1 :]],
+        }
+        for kind, length in RUN_LENGTHS.items()
+    ]
     return {
         "runs": runs,
         "suits": [{"suit": s, "symbol": SUIT_SYMBOLS[s]} for s in SUITS],

@@ -17,8 +17,7 @@ def _sheet_api_routes(prefix: str, access: dict, name: str, *, dispute: bool) ->
         path(f"{prefix}deals/", api.DealCreateApi.as_view(**access), name=f"{name}-deal-create"),
         path(f"{prefix}deals/validate/", api.DealValidateApi.as_view(**access), name=f"{name}-deal-validate"),
         path(f"{prefix}deals/<int:position>/", api.DealDetailApi.as_view(**access), name=f"{name}-deal-detail"),
-        path(f"{prefix}deals/<int:position>/insert/", api.DealInsertApi.as_view(**access),
-             name=f"{name}-deal-insert"),
+        path(f"{prefix}deals/<int:position>/insert/", api.DealInsertApi.as_view(**access), name=f"{name}-deal-insert"),
         path(f"{prefix}submit/", api.SheetSubmitApi.as_view(**access), name=f"{name}-submit"),
         path(f"{prefix}confirm/", api.SheetConfirmApi.as_view(**access), name=f"{name}-confirm"),
     ]
@@ -31,7 +30,10 @@ urlpatterns += [
     # Score entry: a table link (token in the path, no account) or an organiser (session) per sheet.
     *_sheet_api_routes("table/<str:token>/", sheet_api.TABLE, "api-table", dispute=True),
     *_sheet_api_routes("sheets/<int:sheet_id>/", sheet_api.ORGANISER, "api-sheet", dispute=False),
-    path("sheets/<int:sheet_id>/correct/", sheet_api.SheetCorrectApi.as_view(**sheet_api.ORGANISER),
-         name="api-sheet-correct"),
+    path(
+        "sheets/<int:sheet_id>/correct/",
+        sheet_api.SheetCorrectApi.as_view(**sheet_api.ORGANISER),
+        name="api-sheet-correct",
+    ),
     path("rounds/<int:round_id>/sheets/", sheet_api.RoundSheetsApi.as_view(), name="api-round-sheets"),
 ]

@@ -10,5 +10,12 @@ from scoring.archive_read import event_archive_import, event_archive_load
 from scoring.archive_schema import FORMAT, FORMAT_VERSION, ArchiveError
 from scoring.archive_write import event_archive, event_archive_write
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "ArchiveError", "event_archive", "event_archive_import", "event_archive_load",
-           "event_archive_write"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "ArchiveError",
+    "event_archive",
+    "event_archive_import",
+    "event_archive_load",
+    "event_archive_write",
+]

@@ -134,8 +134,9 @@ class _Reader:
     def items(self, parent: dict, key: str, path: str) -> list:
         value = parent.get(key, [])
         if not isinstance(value, list):
-            raise _fail(f"{path}.{key}" if path else key,
-                        _("must be a list; got %(type)s.") % {"type": _type_name(value)})
+            raise _fail(
+                f"{path}.{key}" if path else key, _("must be a list; got %(type)s.") % {"type": _type_name(value)}
+            )
         return value
 
     def ref(self, parent: dict, key: str, kind: type, path: str, *, null: bool = False) -> Any:
@@ -147,8 +148,11 @@ class _Reader:
                 return None
             raise _fail(where, _("is missing."))
         if not isinstance(value, kind) or isinstance(value, bool):
-            raise _fail(where, _("must be %(kind)s; got %(type)s.")
-                        % {"kind": _("a whole number") if kind is int else _("text"), "type": _type_name(value)})
+            raise _fail(
+                where,
+                _("must be %(kind)s; got %(type)s.")
+                % {"kind": _("a whole number") if kind is int else _("text"), "type": _type_name(value)},
+            )
         if isinstance(value, str):
             _check_text(value, where)
         return value
@@ -186,8 +190,11 @@ class _Reader:
                 raise _fail(path, _("must be a whole number; got %(type)s.") % {"type": _type_name(value)})
             low, high = connection.ops.integer_field_range(kind)
             if not (low is None or low <= value) or not (high is None or value <= high):
-                raise _fail(path, _("must be a whole number from %(low)s to %(high)s; got %(value)s.")
-                            % {"low": low, "high": high, "value": value})
+                raise _fail(
+                    path,
+                    _("must be a whole number from %(low)s to %(high)s; got %(value)s.")
+                    % {"low": low, "high": high, "value": value},
+                )
         elif kind == "DecimalField":
             if isinstance(value, bool) or not isinstance(value, str | int | float):
                 raise _fail(path, _("must be a number; got %(type)s.") % {"type": _type_name(value)})
@@ -205,9 +212,12 @@ class _Reader:
                 except ValueError:
                     parsed = None
             if parsed is None:
-                raise _fail(path, _("must be a date and time (ISO 8601); got %(value)s.") % {"value": repr(value)[:60]}
-                            if kind == "DateTimeField" else
-                            _("must be a date (YYYY-MM-DD); got %(value)s.") % {"value": repr(value)[:60]})
+                raise _fail(
+                    path,
+                    _("must be a date and time (ISO 8601); got %(value)s.") % {"value": repr(value)[:60]}
+                    if kind == "DateTimeField"
+                    else _("must be a date (YYYY-MM-DD); got %(value)s.") % {"value": repr(value)[:60]},
+                )
             if kind == "DateTimeField" and not timezone.is_aware(parsed):
                 parsed = timezone.make_aware(parsed)
             value = parsed
@@ -220,8 +230,10 @@ class _Reader:
                 raise _fail(path, _("must be text; got %(type)s.") % {"type": _type_name(value)})
             _check_text(value, path)
             if field.max_length is None and len(value) > MAX_REASON:
-                raise _fail(path, _("must have at most %(max)s characters; got %(got)s.")
-                            % {"max": MAX_REASON, "got": len(value)})
+                raise _fail(
+                    path,
+                    _("must have at most %(max)s characters; got %(got)s.") % {"max": MAX_REASON, "got": len(value)},
+                )
         try:
             field.validate(value, None)  # choices, blank
             field.run_validators(value)  # length, range, slug, IP address
@@ -238,8 +250,10 @@ def event_archive_load(raw: bytes | str) -> dict:
     limit = settings.ARCHIVE_MAX_BYTES
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > limit:
-        raise ArchiveError(_("The file has %(size)s bytes; an archive may have at most %(limit)s "
-                             "(setting ARCHIVE_MAX_BYTES).") % {"size": size, "limit": limit})
+        raise ArchiveError(
+            _("The file has %(size)s bytes; an archive may have at most %(limit)s (setting ARCHIVE_MAX_BYTES).")
+            % {"size": size, "limit": limit}
+        )
     try:
         data = json.loads(raw)
     except RecursionError:
@@ -247,12 +261,17 @@ def event_archive_load(raw: bytes | str) -> dict:
     except (ValueError, UnicodeDecodeError) as exc:
         raise ArchiveError(_("The file is not valid JSON: %(error)s.") % {"error": exc}) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ArchiveError(_("format: the file is not an Atout event archive (format must be “%(format)s”).")
-                           % {"format": FORMAT})
+        raise ArchiveError(
+            _("format: the file is not an Atout event archive (format must be “%(format)s”).") % {"format": FORMAT}
+        )
     if data.get("format_version") != FORMAT_VERSION:
-        raise ArchiveError(_("format_version: archive format version %(version)s is not supported; this Atout "
-                             "reads version %(supported)s.")
-                           % {"version": repr(data.get("format_version"))[:20], "supported": FORMAT_VERSION})
+        raise ArchiveError(
+            _(
+                "format_version: archive format version %(version)s is not supported; this Atout "
+                "reads version %(supported)s."
+            )
+            % {"version": repr(data.get("format_version"))[:20], "supported": FORMAT_VERSION}
+        )
     return data
 
 
@@ -290,13 +309,19 @@ def _import(data: Any, club_slug: str | None, event_slug: str | None) -> Event:
     if event_slug:
         fields["slug"] = event_slug
     if Event.objects.filter(club=club, slug=fields["slug"]).exists():
-        raise ArchiveError(_("event.slug: club “%(club)s” already has an event “%(slug)s”; choose another short "
-                             "name (--event-slug).") % {"club": club.slug, "slug": fields["slug"]})
+        raise ArchiveError(
+            _("event.slug: club “%(club)s” already has an event “%(slug)s”; choose another short name (--event-slug).")
+            % {"club": club.slug, "slug": fields["slug"]}
+        )
     season = None
     if data.get("season") is not None:
         season_fields = r.part(data["season"], SEASON, "season")
-        season = Season.objects.filter(club=club, name=season_fields["name"], start_date=season_fields["start_date"],
-                                       end_date=season_fields["end_date"]).first()
+        season = Season.objects.filter(
+            club=club,
+            name=season_fields["name"],
+            start_date=season_fields["start_date"],
+            end_date=season_fields["end_date"],
+        ).first()
         if season is None:
             season = Season.objects.create(club=club, **season_fields)
     event = Event(club=club, season=season, **fields)
@@ -346,8 +371,11 @@ def _import(data: Any, club_slug: str | None, event_slug: str | None) -> Event:
         if key is None and null:
             return None
         if not isinstance(key, str) or key not in player_of:
-            raise _fail(where, _("names player “%(key)s”, who is not in the archive's players.")
-                        % {"key": repr(key)[:40] if not isinstance(key, str) else key[:40]})
+            raise _fail(
+                where,
+                _("names player “%(key)s”, who is not in the archive's players.")
+                % {"key": repr(key)[:40] if not isinstance(key, str) else key[:40]},
+            )
         return player_of[key]
 
     entries: dict[int, Entry] = {}
@@ -356,10 +384,15 @@ def _import(data: Any, club_slug: str | None, event_slug: str | None) -> Event:
         spec = r.part(item, ENTRY, path)
         if spec["number"] in entries:
             raise _fail(f"{path}.number", _("start number %(number)s is used twice.") % {"number": spec["number"]})
-        entries[spec["number"]] = _at(Entry(
-            event=event, player_1=player(r.ref(item, "player_1", str, path), f"{path}.player_1"),
-            player_2=player(r.ref(item, "player_2", str, path, null=True), f"{path}.player_2", null=True), **spec,
-        ), path)
+        entries[spec["number"]] = _at(
+            Entry(
+                event=event,
+                player_1=player(r.ref(item, "player_1", str, path), f"{path}.player_1"),
+                player_2=player(r.ref(item, "player_2", str, path, null=True), f"{path}.player_2", null=True),
+                **spec,
+            ),
+            path,
+        )
     _insert(Entry, list(entries.values()))
 
     def entry(item, key, path, null=False):
@@ -367,17 +400,29 @@ def _import(data: Any, club_slug: str | None, event_slug: str | None) -> Event:
         if number is None:
             return None
         if number not in entries:
-            raise _fail(f"{path}.{key}", _("names start number %(number)s, which is not in the archive's entries.")
-                        % {"number": number})
+            raise _fail(
+                f"{path}.{key}",
+                _("names start number %(number)s, which is not in the archive's entries.") % {"number": number},
+            )
         return entries[number]
 
-    _insert(CheckIn, [
-        _at(CheckIn(entry=entry(item, "entry", f"checkins[{i}]"), **r.part(item, CHECKIN, f"checkins[{i}]")),
-            f"checkins[{i}]")
-        for i, item in enumerate(r.items(data, "checkins", ""))
-    ])
-    _insert(Table, [_at(Table(event=event, **r.part(item, TABLE, f"tables[{i}]")), f"tables[{i}]")
-                    for i, item in enumerate(r.items(data, "tables", ""))])
+    _insert(
+        CheckIn,
+        [
+            _at(
+                CheckIn(entry=entry(item, "entry", f"checkins[{i}]"), **r.part(item, CHECKIN, f"checkins[{i}]")),
+                f"checkins[{i}]",
+            )
+            for i, item in enumerate(r.items(data, "checkins", ""))
+        ],
+    )
+    _insert(
+        Table,
+        [
+            _at(Table(event=event, **r.part(item, TABLE, f"tables[{i}]")), f"tables[{i}]")
+            for i, item in enumerate(r.items(data, "tables", ""))
+        ],
+    )
 
     # Rounds, games, links, sheets, deals, history.
     rounds, games, links, sheets = [], [], [], []
@@ -395,18 +440,32 @@ def _import(data: Any, club_slug: str | None, event_slug: str | None) -> Event:
             seats = {}
             for seat, key in seats_in.items():
                 if seat not in SEATS:
-                    raise _fail(f"{gpath}.seats", _("unknown seat %(seat)s; seats are N, E, S, W.")
-                                % {"seat": repr(seat)[:20]})
+                    raise _fail(
+                        f"{gpath}.seats", _("unknown seat %(seat)s; seats are N, E, S, W.") % {"seat": repr(seat)[:20]}
+                    )
                 seats[seat] = player(key, f"{gpath}.seats.{seat}").pk
-            game = _at(Game(round=rnd, seats=seats, **spec,
-                        entry_a=entry(game_data, "entry_a", gpath),
-                        entry_a_partner=entry(game_data, "entry_a_partner", gpath, null=True),
-                        entry_b=entry(game_data, "entry_b", gpath, null=True),
-                        entry_b_partner=entry(game_data, "entry_b_partner", gpath, null=True)), gpath)
+            game = _at(
+                Game(
+                    round=rnd,
+                    seats=seats,
+                    **spec,
+                    entry_a=entry(game_data, "entry_a", gpath),
+                    entry_a_partner=entry(game_data, "entry_a_partner", gpath, null=True),
+                    entry_b=entry(game_data, "entry_b", gpath, null=True),
+                    entry_b_partner=entry(game_data, "entry_b_partner", gpath, null=True),
+                ),
+                gpath,
+            )
             games.append(game)
             sheet_data = game_data.get("sheet")
-            pending.append((game, r.items(game_data, "links", gpath),
-                            None if sheet_data is None else r.obj(sheet_data, f"{gpath}.sheet"), gpath))
+            pending.append(
+                (
+                    game,
+                    r.items(game_data, "links", gpath),
+                    None if sheet_data is None else r.obj(sheet_data, f"{gpath}.sheet"),
+                    gpath,
+                )
+            )
     _insert(Round, rounds)
     for game in games:
         game.round_id = game.round.pk
@@ -428,19 +487,24 @@ def _import(data: Any, club_slug: str | None, event_slug: str | None) -> Event:
             spec = r.part(sheet_data, SHEET, spath)
             sheet = _at(Sheet(game=game, **spec), spath)
             sheets.append(sheet)
-            sheet_payload.append((sheet, spec, r.items(sheet_data, "deals", spath),
-                                  r.items(sheet_data, "changes", spath), spath))
+            sheet_payload.append(
+                (sheet, spec, r.items(sheet_data, "deals", spath), r.items(sheet_data, "changes", spath), spath)
+            )
     _insert(TableLink, links)
 
     deals, changes = [], []
     for sheet, spec, deals_in, changes_in, spath in sheet_payload:
-        sheet_deals = [_at(Deal(sheet=sheet, **r.part(d, DEAL, f"{spath}.deals[{k}]")), f"{spath}.deals[{k}]")
-                       for k, d in enumerate(deals_in)]
+        sheet_deals = [
+            _at(Deal(sheet=sheet, **r.part(d, DEAL, f"{spath}.deals[{k}]")), f"{spath}.deals[{k}]")
+            for k, d in enumerate(deals_in)
+        ]
         for k, deal in enumerate(sheet_deals):
             if deal.position != k:
-                raise _fail(f"{spath}.deals[{k}].position", _("must be %(expected)s (deals are numbered from 0, "
-                                                               "in order); got %(got)s.")
-                            % {"expected": k, "got": deal.position})
+                raise _fail(
+                    f"{spath}.deals[{k}].position",
+                    _("must be %(expected)s (deals are numbered from 0, in order); got %(got)s.")
+                    % {"expected": k, "got": deal.position},
+                )
         _rescore(event, sheet, spec, [d.data for d in sheet_deals], spath)
         deals.extend(sheet_deals)
         for k, change_data in enumerate(changes_in):
@@ -448,11 +512,21 @@ def _import(data: Any, club_slug: str | None, event_slug: str | None) -> Event:
             change_spec = r.part(change_data, CHANGE, cpath)
             link_key = r.ref(change_data, "link", str, cpath, null=True)
             if link_key is not None and link_key not in link_of:
-                raise _fail(f"{cpath}.link", _("names table link “%(key)s”, which is not in the archive.")
-                            % {"key": link_key})
-            changes.append(_at(SheetChange(sheet=sheet, link=link_of.get(link_key), user=None,
-                                           imported_author=_author(r, change_data, "user", cpath), **change_spec),
-                               cpath))
+                raise _fail(
+                    f"{cpath}.link", _("names table link “%(key)s”, which is not in the archive.") % {"key": link_key}
+                )
+            changes.append(
+                _at(
+                    SheetChange(
+                        sheet=sheet,
+                        link=link_of.get(link_key),
+                        user=None,
+                        imported_author=_author(r, change_data, "user", cpath),
+                        **change_spec,
+                    ),
+                    cpath,
+                )
+            )
     _insert(Sheet, sheets)
     _insert(Deal, deals)
     _insert(SheetChange, changes)
@@ -463,15 +537,34 @@ def _import(data: Any, club_slug: str | None, event_slug: str | None) -> Event:
         spec = r.part(item, ADJUSTMENT, path)
         if not spec["reason"].strip():
             raise _fail(f"{path}.reason", _("a penalty or adjustment needs a reason."))
-        adjustments.append(_at(Adjustment(event=event, entry=entry(item, "entry", path), created_by=None,
-                                          imported_author=_author(r, item, "created_by", path), **spec), path))
+        adjustments.append(
+            _at(
+                Adjustment(
+                    event=event,
+                    entry=entry(item, "entry", path),
+                    created_by=None,
+                    imported_author=_author(r, item, "created_by", path),
+                    **spec,
+                ),
+                path,
+            )
+        )
     _insert(Adjustment, adjustments)
 
-    _insert(Standing, [
-        _at(Standing(event=event, entry=entry(item, "entry", f"standings[{i}]"),
-                     **r.part(item, STANDING, f"standings[{i}]")), f"standings[{i}]")
-        for i, item in enumerate(r.items(data, "standings", ""))
-    ])
+    _insert(
+        Standing,
+        [
+            _at(
+                Standing(
+                    event=event,
+                    entry=entry(item, "entry", f"standings[{i}]"),
+                    **r.part(item, STANDING, f"standings[{i}]"),
+                ),
+                f"standings[{i}]",
+            )
+            for i, item in enumerate(r.items(data, "standings", ""))
+        ],
+    )
     return event
 
 
@@ -506,7 +599,7 @@ def _write_moments(model: type[models.Model], objs: list, names: list[str]) -> N
     assignments = ", ".join(f"{qn(c)} = v.{qn(c)}" for c in columns)
     casts = ", ".join(["%s::bigint", *["%s::timestamptz"] * len(columns)])
     for start in range(0, len(objs), 1000):
-        batch = objs[start:start + 1000]
+        batch = objs[start : start + 1000]
         rows = ", ".join([f"({casts})"] * len(batch))
         params = [value for obj in batch for value in (obj.pk, *(getattr(obj, name) for name in names))]
         with connection.cursor() as cursor:
@@ -527,8 +620,11 @@ def _row_at_fault(model: type[models.Model], objs: list, exc: IntegrityError) ->
         for obj in objs:
             key = tuple(getattr(obj, a) for a in attnames)
             if key in seen:
-                return _fail(obj._archive_path, _("repeats %(fields)s of %(other)s.")
-                             % {"fields": ", ".join(fields), "other": seen[key]._archive_path})
+                return _fail(
+                    obj._archive_path,
+                    _("repeats %(fields)s of %(other)s.")
+                    % {"fields": ", ".join(fields), "other": seen[key]._archive_path},
+                )
             seen[key] = obj
     for obj in objs:
         for constraint in model._meta.constraints:
@@ -555,8 +651,9 @@ def _author(r: _Reader, item: dict, key: str, path: str) -> str:
     name = r.ref(item, key, str, path, null=True) or ""
     limit = SheetChange._meta.get_field("imported_author").max_length
     if len(name) > limit:
-        raise _fail(f"{path}.{key}", _("must have at most %(max)s characters; got %(got)s.")
-                    % {"max": limit, "got": len(name)})
+        raise _fail(
+            f"{path}.{key}", _("must have at most %(max)s characters; got %(got)s.") % {"max": limit, "got": len(name)}
+        )
     return name
 
 
@@ -577,19 +674,32 @@ def _rescore(event: Event, sheet: Sheet, spec: dict, deals: list, spath: str) ->
     archived = spec.get("result") or {}
     archived_deals = archived.get("deals") if isinstance(archived.get("deals"), list) else []
     for k, scored in enumerate(result["deals"]):
-        said = archived_deals[k].get("score") if k < len(archived_deals) and isinstance(archived_deals[k],
-                                                                                         dict) else None
+        said = (
+            archived_deals[k].get("score") if k < len(archived_deals) and isinstance(archived_deals[k], dict) else None
+        )
         if archived_deals and said != scored["score"]:
-            raise _fail(f"{spath}.deals[{k}]", _("the rules engine scores this deal %(got)s; the archive says "
-                                                 "%(said)s.") % {"got": _score(scored["score"]), "said": _score(said)})
-    got = {"total_a": result["totals"]["A"], "total_b": result["totals"]["B"], "held": result["held"] or 0,
-           "finished": bool(result["finished"]), "winner": result["winner"] or "", "deal_count": len(deals)}
+            raise _fail(
+                f"{spath}.deals[{k}]",
+                _("the rules engine scores this deal %(got)s; the archive says %(said)s.")
+                % {"got": _score(scored["score"]), "said": _score(said)},
+            )
+    got = {
+        "total_a": result["totals"]["A"],
+        "total_b": result["totals"]["B"],
+        "held": result["held"] or 0,
+        "finished": bool(result["finished"]),
+        "winner": result["winner"] or "",
+        "deal_count": len(deals),
+    }
     for name in _SCORES:
         said = spec.get(name, Sheet._meta.get_field(name).get_default())
         if said != got[name]:
             last = f"deals[{len(deals) - 1}]" if deals else _("no deals")
-            raise _fail(f"{spath}.{name}", _("the archive says %(said)s, but the deals score %(got)s (up to "
-                                             "%(last)s).") % {"said": said, "got": got[name], "last": last})
+            raise _fail(
+                f"{spath}.{name}",
+                _("the archive says %(said)s, but the deals score %(got)s (up to %(last)s).")
+                % {"said": said, "got": got[name], "last": last},
+            )
     sheet.result = result if deals or archived else {}
     for name in _SCORES:
         setattr(sheet, name, got[name])

@@ -38,53 +38,177 @@ NEW_ID = "new ids on import"
 PARENT = "implied by where the row sits in the file"
 
 CLUB = Part(Club, ("slug", "name", "city"), excluded={"id": NEW_ID, "created_at": "the importing club's own"})
-SEASON = Part(Season, ("name", "start_date", "end_date", "ranking_rule", "best_n"),
-              excluded={"id": NEW_ID, "club": PARENT})
-EVENT = Part(Event, (
-    "name", "slug", "date", "venue", "status", "rules_preset", "rules_options", "rules_frozen", "team_mode", "rounds",
-    "pairing_methods", "ranking_precedence", "points_win", "points_draw", "points_loss", "bye_points", "entries_open",
-    "public_draw", "public_standings", "public_sheets", "standings_dirty", "standings_version",
-    "standings_computed_at", "started_at", "created_at",
-), excluded={"id": NEW_ID, "club": "the archive's club or --club", "season": "the archive's season"})
-PLAYER = Part(Player, ("first_name", "last_name", "email", "is_guest", "home_club", "is_active", "created_at"),
-              refs={"club": "the importing club"}, excluded={"id": "a key p1, p2, ... within the file"})
-ENTRY = Part(Entry, ("number", "name", "affiliation", "fixed_table", "needs_step_free", "late", "created_at"),
-             refs={"player_1": "player key", "player_2": "player key"}, excluded={"id": NEW_ID, "event": PARENT})
-CHECKIN = Part(CheckIn, ("round_number", "status", "updated_at"), refs={"entry": "start number"},
-               excluded={"id": NEW_ID})
+SEASON = Part(
+    Season, ("name", "start_date", "end_date", "ranking_rule", "best_n"), excluded={"id": NEW_ID, "club": PARENT}
+)
+EVENT = Part(
+    Event,
+    (
+        "name",
+        "slug",
+        "date",
+        "venue",
+        "status",
+        "rules_preset",
+        "rules_options",
+        "rules_frozen",
+        "team_mode",
+        "rounds",
+        "pairing_methods",
+        "ranking_precedence",
+        "points_win",
+        "points_draw",
+        "points_loss",
+        "bye_points",
+        "entries_open",
+        "public_draw",
+        "public_standings",
+        "public_sheets",
+        "standings_dirty",
+        "standings_version",
+        "standings_computed_at",
+        "started_at",
+        "created_at",
+    ),
+    excluded={"id": NEW_ID, "club": "the archive's club or --club", "season": "the archive's season"},
+)
+PLAYER = Part(
+    Player,
+    ("first_name", "last_name", "email", "is_guest", "home_club", "is_active", "created_at"),
+    refs={"club": "the importing club"},
+    excluded={"id": "a key p1, p2, ... within the file"},
+)
+ENTRY = Part(
+    Entry,
+    ("number", "name", "affiliation", "fixed_table", "needs_step_free", "late", "created_at"),
+    refs={"player_1": "player key", "player_2": "player key"},
+    excluded={"id": NEW_ID, "event": PARENT},
+)
+CHECKIN = Part(
+    CheckIn, ("round_number", "status", "updated_at"), refs={"entry": "start number"}, excluded={"id": NEW_ID}
+)
 TABLE = Part(Table, ("number", "label", "step_free"), excluded={"id": NEW_ID, "event": PARENT})
-ROUND = Part(Round, ("number", "method", "seed", "status", "quality", "created_at", "confirmed_at", "released_at",
-                     "closed_at"), excluded={"id": NEW_ID, "event": PARENT})
-GAME = Part(Game, ("table_number", "is_bye", "first_dealer", "flags"), refs={
-    "entry_a": "start number", "entry_a_partner": "start number", "entry_b": "start number",
-    "entry_b_partner": "start number", "seats": "seat → player key",
-}, excluded={"id": NEW_ID, "round": PARENT})
-LINK = Part(TableLink, ("side", "created_at", "revoked_at"), excluded={
-    "id": "a key l1, l2, ... within the file", "game": PARENT,
-    "token": "a secret: the import makes new ones, so an archive never opens a live sheet",
-})
+ROUND = Part(
+    Round,
+    ("number", "method", "seed", "status", "quality", "created_at", "confirmed_at", "released_at", "closed_at"),
+    excluded={"id": NEW_ID, "event": PARENT},
+)
+GAME = Part(
+    Game,
+    ("table_number", "is_bye", "first_dealer", "flags"),
+    refs={
+        "entry_a": "start number",
+        "entry_a_partner": "start number",
+        "entry_b": "start number",
+        "entry_b_partner": "start number",
+        "seats": "seat → player key",
+    },
+    excluded={"id": NEW_ID, "round": PARENT},
+)
+LINK = Part(
+    TableLink,
+    ("side", "created_at", "revoked_at"),
+    excluded={
+        "id": "a key l1, l2, ... within the file",
+        "game": PARENT,
+        "token": "a secret: the import makes new ones, so an archive never opens a live sheet",
+    },
+)
 # The sheet's scores (result, totals, held, finished, winner, deal_count) are derived: the import scores the
 # deals again with the rules engine, refuses a sheet whose archived scores differ, and stores its own.
-SHEET = Part(Sheet, ("status", "version", "result", "total_a", "total_b", "held", "finished", "winner",
-                     "deal_count", "submitted_at", "confirmed_at", "dispute_message", "entering_side", "updated_at"),
-             excluded={"id": NEW_ID, "game": PARENT})
-DEAL = Part(Deal, ("position", "data", "client_id", "created_at", "updated_at"),
-            excluded={"id": NEW_ID, "sheet": PARENT})
-CHANGE = Part(SheetChange, ("action", "deal_position", "before", "after", "ip_address", "user_agent", "reason",
-                            "client_id", "version", "created_at"),
-              refs={"user": "the author's username, imported as text (imported_author), never a local account",
-                    "imported_author": "the same author key as `user`", "link": "link key"},
-              excluded={"id": NEW_ID, "sheet": PARENT})
-ADJUSTMENT = Part(Adjustment, ("round_number", "kind", "match_points", "points", "reason", "created_at"),
-                  refs={"entry": "start number", "created_by": "the author's username, imported as text",
-                        "imported_author": "the same author key as `created_by`"},
-                  excluded={"id": NEW_ID, "event": PARENT})
-STANDING = Part(Standing, ("round_number", "rank", "games", "wins", "draws", "losses", "byes", "match_points",
-                           "total_points", "points_against", "deals_won", "penalties", "metrics", "computed_at"),
-                refs={"entry": "start number"}, excluded={"id": NEW_ID, "event": PARENT})
+SHEET = Part(
+    Sheet,
+    (
+        "status",
+        "version",
+        "result",
+        "total_a",
+        "total_b",
+        "held",
+        "finished",
+        "winner",
+        "deal_count",
+        "submitted_at",
+        "confirmed_at",
+        "dispute_message",
+        "entering_side",
+        "updated_at",
+    ),
+    excluded={"id": NEW_ID, "game": PARENT},
+)
+DEAL = Part(
+    Deal, ("position", "data", "client_id", "created_at", "updated_at"), excluded={"id": NEW_ID, "sheet": PARENT}
+)
+CHANGE = Part(
+    SheetChange,
+    (
+        "action",
+        "deal_position",
+        "before",
+        "after",
+        "ip_address",
+        "user_agent",
+        "reason",
+        "client_id",
+        "version",
+        "created_at",
+    ),
+    refs={
+        "user": "the author's username, imported as text (imported_author), never a local account",
+        "imported_author": "the same author key as `user`",
+        "link": "link key",
+    },
+    excluded={"id": NEW_ID, "sheet": PARENT},
+)
+ADJUSTMENT = Part(
+    Adjustment,
+    ("round_number", "kind", "match_points", "points", "reason", "created_at"),
+    refs={
+        "entry": "start number",
+        "created_by": "the author's username, imported as text",
+        "imported_author": "the same author key as `created_by`",
+    },
+    excluded={"id": NEW_ID, "event": PARENT},
+)
+STANDING = Part(
+    Standing,
+    (
+        "round_number",
+        "rank",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "byes",
+        "match_points",
+        "total_points",
+        "points_against",
+        "deals_won",
+        "penalties",
+        "metrics",
+        "computed_at",
+    ),
+    refs={"entry": "start number"},
+    excluded={"id": NEW_ID, "event": PARENT},
+)
 
-PARTS = (CLUB, SEASON, EVENT, PLAYER, ENTRY, CHECKIN, TABLE, ROUND, GAME, LINK, SHEET, DEAL, CHANGE, ADJUSTMENT,
-         STANDING)
+PARTS = (
+    CLUB,
+    SEASON,
+    EVENT,
+    PLAYER,
+    ENTRY,
+    CHECKIN,
+    TABLE,
+    ROUND,
+    GAME,
+    LINK,
+    SHEET,
+    DEAL,
+    CHANGE,
+    ADJUSTMENT,
+    STANDING,
+)
 
 # Models of the two apps that are not in an archive at all, and why.
 MODELS_LEFT_OUT = {
@@ -113,7 +237,14 @@ JSON_SHAPES = {
 
 # Fields Django would stamp with "now" on insert; the import keeps the archived moments instead.
 STAMPED = [
-    (Event, ("created_at",)), (Player, ("created_at",)), (Entry, ("created_at",)), (CheckIn, ("updated_at",)),
-    (Round, ("created_at",)), (Sheet, ("updated_at",)), (Deal, ("created_at", "updated_at")),
-    (TableLink, ("created_at",)), (SheetChange, ("created_at",)), (Adjustment, ("created_at",)),
+    (Event, ("created_at",)),
+    (Player, ("created_at",)),
+    (Entry, ("created_at",)),
+    (CheckIn, ("updated_at",)),
+    (Round, ("created_at",)),
+    (Sheet, ("updated_at",)),
+    (Deal, ("created_at", "updated_at")),
+    (TableLink, ("created_at",)),
+    (SheetChange, ("created_at",)),
+    (Adjustment, ("created_at",)),
 ]

@@ -59,8 +59,10 @@ def archive_import(request, club_slug: str):
         upload = form.cleaned_data["file"]
         try:
             if upload.size > MAX_ARCHIVE_BYTES:
-                raise ArchiveError(_("The file has %(size)s MB; at most %(max)s MB are read.")
-                                   % {"size": upload.size // (1024 * 1024), "max": MAX_ARCHIVE_BYTES // (1024 * 1024)})
+                raise ArchiveError(
+                    _("The file has %(size)s MB; at most %(max)s MB are read.")
+                    % {"size": upload.size // (1024 * 1024), "max": MAX_ARCHIVE_BYTES // (1024 * 1024)}
+                )
             data = event_archive_load(upload.read())
             archived = data.get("event") if isinstance(data.get("event"), dict) else {}
             wanted = form.cleaned_data["slug"] or f"{str(archived.get('slug') or 'event')[:40]}-copy"
@@ -73,8 +75,10 @@ def archive_import(request, club_slug: str):
             logger.warning("archive import refused an unforeseen file", exc_info=True)
             form.add_error("file", _("The file does not fit the archive format; nothing was imported."))
         else:
-            messages.success(request, _("“%(name)s” imported as a copy (short name %(slug)s).")
-                             % {"name": event.name, "slug": event.slug})
+            messages.success(
+                request,
+                _("“%(name)s” imported as a copy (short name %(slug)s).") % {"name": event.name, "slug": event.slug},
+            )
             return redirect("tournaments:event", club_slug=club.slug, event_slug=event.slug)
     context = {"club": club, "form": form, "title": _("Import an event archive")}
     return render(request, "scoring/archive_import.html", context)

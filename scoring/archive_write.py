@@ -80,14 +80,18 @@ def event_archive_write(*, event_id: int, out: BinaryIO, progress: Callable[[int
     for deal in Deal.objects.filter(sheet__game__round__event=event).order_by("sheet_id", "position"):
         deals[deal.sheet_id].append(_pick(deal, DEAL.fields))
     changes = defaultdict(list)
-    for change in SheetChange.objects.filter(sheet__game__round__event=event).select_related("user").order_by(
-        "sheet_id", "created_at", "pk"
+    for change in (
+        SheetChange.objects.filter(sheet__game__round__event=event)
+        .select_related("user")
+        .order_by("sheet_id", "created_at", "pk")
     ):
-        changes[change.sheet_id].append({
-            **_pick(change, CHANGE.fields),
-            "user": _author(change.user, change.imported_author),
-            "link": link_key.get(change.link_id),
-        })
+        changes[change.sheet_id].append(
+            {
+                **_pick(change, CHANGE.fields),
+                "user": _author(change.user, change.imported_author),
+                "link": link_key.get(change.link_id),
+            }
+        )
     progress(10)
 
     head = {
@@ -99,8 +103,7 @@ def event_archive_write(*, event_id: int, out: BinaryIO, progress: Callable[[int
         "event": _pick(event, EVENT.fields),
         "players": [{"key": player_key[p.pk], **_pick(p, PLAYER.fields)} for p in players],
         "entries": [
-            {**_pick(e, ENTRY.fields), "player_1": player_key[e.player_1_id],
-             "player_2": player_key.get(e.player_2_id)}
+            {**_pick(e, ENTRY.fields), "player_1": player_key[e.player_1_id], "player_2": player_key.get(e.player_2_id)}
             for e in entries
         ],
         "checkins": [
@@ -111,8 +114,11 @@ def event_archive_write(*, event_id: int, out: BinaryIO, progress: Callable[[int
     }
     tail = {
         "adjustments": [
-            {"entry": number[a.entry_id], "created_by": _author(a.created_by, a.imported_author),
-             **_pick(a, ADJUSTMENT.fields)}
+            {
+                "entry": number[a.entry_id],
+                "created_by": _author(a.created_by, a.imported_author),
+                **_pick(a, ADJUSTMENT.fields),
+            }
             for a in Adjustment.objects.filter(event=event).select_related("created_by").order_by("created_at", "pk")
         ],
         "standings": [
@@ -133,20 +139,24 @@ def event_archive_write(*, event_id: int, out: BinaryIO, progress: Callable[[int
         round_games = []
         for game in games_by_round[rnd.pk]:
             sheet = sheets.get(game.pk)
-            round_games.append({
-                **_pick(game, GAME.fields),
-                "entry_a": number.get(game.entry_a_id),
-                "entry_a_partner": number.get(game.entry_a_partner_id),
-                "entry_b": number.get(game.entry_b_id),
-                "entry_b_partner": number.get(game.entry_b_partner_id),
-                "seats": {seat: player_key.get(pid) for seat, pid in (game.seats or {}).items()},
-                "links": links.get(game.pk, []),
-                "sheet": None if sheet is None else {
-                    **_pick(sheet, SHEET.fields),
-                    "deals": deals.get(sheet.pk, []),
-                    "changes": changes.get(sheet.pk, []),
-                },
-            })
+            round_games.append(
+                {
+                    **_pick(game, GAME.fields),
+                    "entry_a": number.get(game.entry_a_id),
+                    "entry_a_partner": number.get(game.entry_a_partner_id),
+                    "entry_b": number.get(game.entry_b_id),
+                    "entry_b_partner": number.get(game.entry_b_partner_id),
+                    "seats": {seat: player_key.get(pid) for seat, pid in (game.seats or {}).items()},
+                    "links": links.get(game.pk, []),
+                    "sheet": None
+                    if sheet is None
+                    else {
+                        **_pick(sheet, SHEET.fields),
+                        "deals": deals.get(sheet.pk, []),
+                        "changes": changes.get(sheet.pk, []),
+                    },
+                }
+            )
         if i:
             out.write(b", ")
         out.write(encode({**_pick(rnd, ROUND.fields), "games": round_games}))

@@ -78,6 +78,10 @@ def calculator(request):
     return render(
         request,
         "scoring/calculator.html",
-        {"presets": presets, "config": config, "bids": BIDS,
-         "ranks": [(rank, RANK_LABELS[rank]) for rank in RUN_RANKS]},
+        {
+            "presets": presets,
+            "config": config,
+            "bids": BIDS,
+            "ranks": [(rank, RANK_LABELS[rank]) for rank in RUN_RANKS],
+        },
     )

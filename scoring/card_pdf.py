@@ -79,8 +79,9 @@ def _fit(canvas: Canvas, text: str, font: str, size: float, width: float) -> flo
     return size
 
 
-def _card(canvas: Canvas, game: Game, links: dict[str, TableLink], link_url: Callable[[str], str],
-          top: float, height: float) -> None:
+def _card(
+    canvas: Canvas, game: Game, links: dict[str, TableLink], link_url: Callable[[str], str], top: float, height: float
+) -> None:
     regular, bold = _font_names()
     width, _height = A4
     margin = 12 * mm
@@ -126,8 +127,9 @@ def _card(canvas: Canvas, game: Game, links: dict[str, TableLink], link_url: Cal
     dealer = first_dealer(game, sides)
     if dealer is not None:
         canvas.setFont(regular, 10)
-        canvas.drawString(x0, top - height + 8 * mm,
-                          _("First dealer: %(seat)s %(player)s") % {"seat": dealer[0], "player": dealer[1]})
+        canvas.drawString(
+            x0, top - height + 8 * mm, _("First dealer: %(seat)s %(player)s") % {"seat": dealer[0], "player": dealer[1]}
+        )
 
 
 def round_cards_pdf(*, round: Round, link_url: Callable[[str], str]) -> bytes:
@@ -169,8 +171,15 @@ def round_cards_pdf(*, round: Round, link_url: Callable[[str], str]) -> bytes:
 # --- cards for the whole evening ---------------------------------------------------------------------------
 
 
-def _table_card(canvas: Canvas, event, table_number: int, cards: dict[str, TableCard],
-                link_url: Callable[[str], str], top: float, height: float) -> None:
+def _table_card(
+    canvas: Canvas,
+    event,
+    table_number: int,
+    cards: dict[str, TableCard],
+    link_url: Callable[[str], str],
+    top: float,
+    height: float,
+) -> None:
     regular, bold = _font_names()
     width, _height = A4
     margin = 12 * mm
@@ -183,8 +192,11 @@ def _table_card(canvas: Canvas, event, table_number: int, cards: dict[str, Table
     canvas.setFont(bold, 30)
     canvas.drawRightString(x1, y - 10 * mm, _("Table %(number)s") % {"number": table_number})
     canvas.setFont(regular, 9)
-    canvas.drawString(x0, y - 16 * mm, _("This card stays on the table all evening: it always opens the sheet of "
-                                         "the round being played here."))
+    canvas.drawString(
+        x0,
+        y - 16 * mm,
+        _("This card stays on the table all evening: it always opens the sheet of the round being played here."),
+    )
     column = (x1 - x0) / 2
     qr_size = min(62 * mm, height - 58 * mm)
     for index, side in enumerate(("A", "B")):

@@ -56,7 +56,8 @@ from tournaments.permissions import require_organiser
 def state_text(state: TableState) -> str:
     if state.kind == "waiting":
         return _("Waiting for round %(number)s. This page opens the sheet by itself when the round is released.") % {
-            "number": state.round_number}
+            "number": state.round_number
+        }
     if state.kind == "idle":
         return _("Round %(number)s has no game at this table.") % {"number": state.round_number}
     if state.kind == "absent":
@@ -73,8 +74,13 @@ def _state_json(state: TableState) -> JsonResponse:
 
 
 def _waiting(request, card: TableCard, state: TableState, *, status: int = 200):
-    context = {"card": card, "event": card.event, "side_label": SIDE_LABELS[card.side], "state": state,
-               "text": state_text(state)}
+    context = {
+        "card": card,
+        "event": card.event,
+        "side_label": SIDE_LABELS[card.side],
+        "state": state,
+        "text": state_text(state),
+    }
     return render(request, "scoring/referee/waiting.html", context, status=status)
 
 
@@ -141,15 +147,16 @@ def team_page(request, token: str):
     """Where the team plays now: table and side in the released round, and the way to its sheet."""
     link, place = _team_context(request, token)
     state = place.state
-    context = {"link": link, "entry": link.entry, "event": link.entry.event, "state": state,
-               "text": state_text(state)}
+    context = {"link": link, "entry": link.entry, "event": link.entry.event, "state": state, "text": state_text(state)}
     if state.kind == "playing":
         sheet_link = team_sheet_link(place)
-        context.update({
-            "side_label": SIDE_LABELS[place.side],
-            "against": game_sides(state.game)["B" if place.side == "A" else "A"]["name"],
-            "sheet_url": reverse("scoring:referee", args=[sheet_link.token]) if sheet_link else None,
-        })
+        context.update(
+            {
+                "side_label": SIDE_LABELS[place.side],
+                "against": game_sides(state.game)["B" if place.side == "A" else "A"]["name"],
+                "sheet_url": reverse("scoring:referee", args=[sheet_link.token]) if sheet_link else None,
+            }
+        )
     return render(request, "scoring/referee/team.html", context)
 
 
@@ -190,14 +197,22 @@ def event_cards(request, event_id: int):
     cards: dict[int, dict[str, TableCard]] = {}
     for card in TableCard.objects.filter(event=event, revoked_at__isnull=True):
         cards.setdefault(card.table_number, {})[card.side] = card
-    rows = [{"number": n, "cards": [cards.get(n, {}).get(side) for side in ("A", "B")]}
-            for n in sorted(set(numbers) | set(cards))]
+    rows = [
+        {"number": n, "cards": [cards.get(n, {}).get(side) for side in ("A", "B")]}
+        for n in sorted(set(numbers) | set(cards))
+    ]
     missing = [row["number"] for row in rows if None in row["cards"]]
     team_links = {link.entry_id: link for link in TeamLink.objects.filter(entry__event=event, revoked_at__isnull=True)}
-    teams = [{"entry": entry, "link": team_links.get(entry.pk)}
-             for entry in event.entries.select_related("player_1", "player_2").order_by("number")]
+    teams = [
+        {"entry": entry, "link": team_links.get(entry.pk)}
+        for entry in event.entries.select_related("player_1", "player_2").order_by("number")
+    ]
     context = {
-        "event": event, "club": event.club, "rows": rows, "missing": missing, "teams": teams,
+        "event": event,
+        "club": event.club,
+        "rows": rows,
+        "missing": missing,
+        "teams": teams,
         "team_base_url": request.build_absolute_uri(reverse("scoring:team", args=["TOKEN"])).replace("TOKEN/", ""),
         "suggested": max(numbers, default=0) or max(1, event.entries.count() // 2),
         "base_url": _card_url(request, "TOKEN").replace("TOKEN/", ""),
@@ -214,16 +229,19 @@ def event_cards_make(request, event_id: int):
     raw = request.POST.get("tables", "")
     if raw:
         if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= 1000):
-            messages.error(request, _("Number of tables: a whole number from 1 to 1000, got “%(value)s”.")
-                           % {"value": raw[:20]})
+            messages.error(
+                request, _("Number of tables: a whole number from 1 to 1000, got “%(value)s”.") % {"value": raw[:20]}
+            )
             return HttpResponseRedirect(_cards_url(event))
         numbers = sorted(set(numbers) | set(range(1, int(raw) + 1)))
     if not numbers:
         messages.error(request, _("Number of tables: say how many tables to make cards for."))
         return HttpResponseRedirect(_cards_url(event))
     made = event_cards_prepare(event=event, table_numbers=numbers)
-    messages.success(request, _("%(count)s table cards made. Print them once: they stay on the tables all evening.")
-                     % {"count": made})
+    messages.success(
+        request,
+        _("%(count)s table cards made. Print them once: they stay on the tables all evening.") % {"count": made},
+    )
     return HttpResponseRedirect(_cards_url(event))
 
 
@@ -233,8 +251,9 @@ def table_card_reissue_view(request, event_id: int, table_number: int):
     """Revoke one table's card (both sides) and issue a new one, to reprint."""
     event = _organiser_event(request, event_id)
     table_card_reissue(event=event, table_number=table_number, actor=actor_from_request(request, organiser=True))
-    messages.success(request, _("The old card of table %(number)s no longer works; print its new card.")
-                     % {"number": table_number})
+    messages.success(
+        request, _("The old card of table %(number)s no longer works; print its new card.") % {"number": table_number}
+    )
     return HttpResponseRedirect(_cards_url(event) + f"#table-{table_number}")
 
 
@@ -247,8 +266,9 @@ def team_link_reissue_view(request, event_id: int, entry_id: int):
     if entry is None:
         raise Http404
     team_link_reissue(entry=entry, actor=actor_from_request(request, organiser=True))
-    messages.success(request, _("The old link of team %(number)s no longer works; hand out its new link.")
-                     % {"number": entry.number})
+    messages.success(
+        request, _("The old link of team %(number)s no longer works; hand out its new link.") % {"number": entry.number}
+    )
     return HttpResponseRedirect(_cards_url(event) + f"#team-{entry.number}")
 
 
@@ -281,4 +301,3 @@ def service_worker(request):
     # The browser checks for a new worker on each visit; a day-old copy must not keep old code alive.
     response["Cache-Control"] = "no-cache"
     return response
-

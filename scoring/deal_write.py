@@ -31,9 +31,11 @@ def save_together(*, inserts: list[Model], update: Model, update_fields: list[st
     params.extend(f.get_db_prep_save(f.pre_save(update, False), connection) for f in fields)
     params.append(update.pk)
     returning = ", ".join(f"(SELECT {qn(obj._meta.pk.column)} FROM i{n})" for n, obj in enumerate(inserts))
-    sql = (f"WITH {', '.join(ctes)} UPDATE {qn(meta.db_table)} SET "
-           f"{', '.join(f'{qn(f.column)} = %s' for f in fields)} WHERE {qn(meta.pk.column)} = %s "
-           f"RETURNING {returning}")
+    sql = (
+        f"WITH {', '.join(ctes)} UPDATE {qn(meta.db_table)} SET "
+        f"{', '.join(f'{qn(f.column)} = %s' for f in fields)} WHERE {qn(meta.pk.column)} = %s "
+        f"RETURNING {returning}"
+    )
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()

@@ -22,8 +22,14 @@ class ScoringError(Exception):
     status_code = status.HTTP_400_BAD_REQUEST
     code = "invalid"
 
-    def __init__(self, message: str, *, code: str | None = None, field: str | None = None,
-                 errors: list[dict[str, Any]] | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        field: str | None = None,
+        errors: list[dict[str, Any]] | None = None,
+    ):
         super().__init__(message)
         self.message = message
         if code:
@@ -65,8 +71,11 @@ class SheetConflict(ScoringError):
         self.sheet = sheet
         self.sent = sent
         super().__init__(
-            _("The sheet changed in the meantime (you sent version %(sent)s, it is now at version %(current)s). "
-              "Check the deals and try again.") % {"sent": sent, "current": sheet.version},
+            _(
+                "The sheet changed in the meantime (you sent version %(sent)s, it is now at version %(current)s). "
+                "Check the deals and try again."
+            )
+            % {"sent": sent, "current": sheet.version},
             field="version",
         )
 
@@ -88,8 +97,9 @@ class TableClosed(SheetStateError):
     code = "round_closed"
 
     def __init__(self):
-        super().__init__(_("This round is closed: its table links no longer work. Ask the organiser for any "
-                           "correction."))
+        super().__init__(
+            _("This round is closed: its table links no longer work. Ask the organiser for any correction.")
+        )
 
 
 class TableNotReady(SheetStateError):
@@ -124,7 +134,8 @@ class RoundNotClosable(ScoringError):
                 "The round cannot be closed: the sheets of tables %(tables)s are not confirmed. Confirm them first "
                 "(or confirm them as organiser).",
                 len(tables),
-            ) % {"tables": join_words(tables)}
+            )
+            % {"tables": join_words(tables)}
         )
 
     def as_dict(self) -> dict[str, Any]:

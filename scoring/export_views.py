@@ -38,8 +38,7 @@ def organiser_event(view):
     @login_required
     @wraps(view)
     def wrapper(request, club_slug: str, event_slug: str, *args, **kwargs):
-        event = get_object_or_404(Event.objects.select_related("club", "season"), club__slug=club_slug,
-                                  slug=event_slug)
+        event = get_object_or_404(Event.objects.select_related("club", "season"), club__slug=club_slug, slug=event_slug)
         require_organiser(request.user, event.club_id)
         return view(request, event, *args, **kwargs)
 
@@ -62,7 +61,8 @@ def _export_json(event: Event, export: Export) -> dict:
         "created_at": export.created_at.isoformat(),
         "finished_at": export.finished_at.isoformat() if export.finished_at else None,
         "download": reverse("results:export_download", args=[event.club.slug, event.slug, export.pk])
-        if export.status == Export.Status.DONE and export.file else None,
+        if export.status == Export.Status.DONE and export.file
+        else None,
     }
 
 
@@ -77,26 +77,43 @@ def results_page(request, event: Event):
 def _render_results(request, event: Event, adjustment_form: AdjustmentForm, status: int = 200):
     standings_state = standings_status(event_id=event.pk)
     exports = list(Export.objects.filter(event=event).order_by("-created_at")[:20])
-    last_round = Standing.objects.filter(event=event).order_by("-round_number").values_list("round_number",
-                                                                                          flat=True).first()
-    standings = list(
-        Standing.objects.filter(event=event, round_number=last_round)
-        .select_related("entry__player_1", "entry__player_2")
-        .order_by("rank", "entry__number")[:10]
-    ) if last_round else []
+    last_round = (
+        Standing.objects.filter(event=event).order_by("-round_number").values_list("round_number", flat=True).first()
+    )
+    standings = (
+        list(
+            Standing.objects.filter(event=event, round_number=last_round)
+            .select_related("entry__player_1", "entry__player_2")
+            .order_by("rank", "entry__number")[:10]
+        )
+        if last_round
+        else []
+    )
     for row in standings:
         row.mp = metrics.json_value(row.match_points)
-    adjustments = list(Adjustment.objects.filter(event=event).select_related("entry", "created_by")
-                       .order_by("-created_at"))
+    adjustments = list(
+        Adjustment.objects.filter(event=event).select_related("entry", "created_by").order_by("-created_at")
+    )
     for adjustment in adjustments:
         adjustment.mp = metrics.json_value(adjustment.match_points)
-    return render(request, "scoring/exports/results.html", {
-        "event": event, "club": event.club, "status": standings_state,
-        "exports": [_export_json(event, e) for e in exports],
-        "kinds": [(k, Export.Kind(k).label) for k in EXPORTERS], "standings": standings, "last_round": last_round,
-        "adjustments": adjustments, "entries": Entry.objects.filter(event=event).order_by("number"),
-        "kinds_adjustment": Adjustment.Kind.choices, "adjustment_form": adjustment_form,
-    }, status=status)
+    return render(
+        request,
+        "scoring/exports/results.html",
+        {
+            "event": event,
+            "club": event.club,
+            "status": standings_state,
+            "exports": [_export_json(event, e) for e in exports],
+            "kinds": [(k, Export.Kind(k).label) for k in EXPORTERS],
+            "standings": standings,
+            "last_round": last_round,
+            "adjustments": adjustments,
+            "entries": Entry.objects.filter(event=event).order_by("number"),
+            "kinds_adjustment": Adjustment.Kind.choices,
+            "adjustment_form": adjustment_form,
+        },
+        status=status,
+    )
 
 
 @never_cache
@@ -105,8 +122,7 @@ def _render_results(request, event: Event, adjustment_form: AdjustmentForm, stat
 def status_json(request, event: Event):
     """The standings status panel as JSON: {"dirty", "version", "computed_at", "exports": [...]}."""
     exports = Export.objects.filter(event=event).order_by("-created_at")[:20]
-    return JsonResponse({**standings_status(event_id=event.pk),
-                         "exports": [_export_json(event, e) for e in exports]})
+    return JsonResponse({**standings_status(event_id=event.pk), "exports": [_export_json(event, e) for e in exports]})
 
 
 @require_POST
@@ -177,13 +193,23 @@ def adjustment_add(request, event: Event):
         if entry is None:
             form.add_error("entry", _("Start number %(number)s is not in this event.") % {"number": data["entry"]})
         elif data["round_number"] is not None and not 1 <= data["round_number"] <= event.rounds:
-            form.add_error("round_number", _("Must be between 1 and %(rounds)s; got %(round)s.")
-                           % {"rounds": event.rounds, "round": data["round_number"]})
+            form.add_error(
+                "round_number",
+                _("Must be between 1 and %(rounds)s; got %(round)s.")
+                % {"rounds": event.rounds, "round": data["round_number"]},
+            )
         else:
             try:
-                adjustment_create(event=event, entry=entry, kind=data["kind"], reason=data["reason"],
-                                  match_points=data["match_points"], points=data["points"] or 0,
-                                  round_number=data["round_number"], user=request.user)
+                adjustment_create(
+                    event=event,
+                    entry=entry,
+                    kind=data["kind"],
+                    reason=data["reason"],
+                    match_points=data["match_points"],
+                    points=data["points"] or 0,
+                    round_number=data["round_number"],
+                    user=request.user,
+                )
             except StandingsError as exc:
                 form.add_error(None, str(exc))
             else:

@@ -30,7 +30,10 @@ TRUMP_LABELS = {
     "all_trump": _("All trumps"),
 }
 RANK_LABELS = {
-    "7": "7", "8": "8", "9": "9", "10": "10",
+    "7": "7",
+    "8": "8",
+    "9": "9",
+    "10": "10",
     "J": pgettext_lazy("card rank", "J"),
     "Q": pgettext_lazy("card rank", "Q"),
     "K": pgettext_lazy("card rank", "K"),
@@ -109,12 +112,11 @@ def declaration_choices() -> list[tuple[str, list[tuple[str, str]]]]:
         for kind, length in RUN_LENGTHS.items():
             lengths = [length] if kind != "quinte" else [5, 6, 7, 8]
             for run in lengths:
-                for high in RUN_RANKS[run - 1:]:
+                for high in RUN_RANKS[run - 1 :]:
                     code = f"{kind}:{suit}:{high}" + (f":{run}" if run > 5 else "")
                     options.append((code, announcement_words(declaration_from_code(code))))
         groups.append((TRUMP_LABELS[suit], options))
-    groups.append((_("Carré"), [(f"carre:{r}", announcement_words({"type": "carre", "rank": r}))
-                                for r in CARRE_RANKS]))
+    groups.append((_("Carré"), [(f"carre:{r}", announcement_words({"type": "carre", "rank": r})) for r in CARRE_RANKS]))
     return groups
 
 
@@ -122,8 +124,9 @@ def belote_choices(facts: RuleFacts) -> list[tuple[str, str]]:
     choices = [(side, SIDE_LABELS[side]) for side in ("A", "B")]
     if facts.has_all_trump:
         # All trumps: one belote per suit, so the long form names the suit.
-        choices += [(f"{side}:{suit}", f"{SIDE_LABELS[side]} {SUIT_SYMBOLS[suit]}")
-                    for side in ("A", "B") for suit in SUITS]
+        choices += [
+            (f"{side}:{suit}", f"{SIDE_LABELS[side]} {SUIT_SYMBOLS[suit]}") for side in ("A", "B") for suit in SUITS
+        ]
     return choices
 
 
@@ -158,8 +161,9 @@ class DealForm(forms.Form):
     trump = forms.ChoiceField(label=_("Trump"), required=False, widget=forms.RadioSelect)
     tricks_a = forms.IntegerField(label=_("Points North/South"), required=False, min_value=0)
     tricks_b = forms.IntegerField(label=_("Points East/West"), required=False, min_value=0)
-    last_trick = forms.ChoiceField(label=_("Last trick"), required=False, choices=_SIDE_OR_NONE,
-                                   widget=forms.RadioSelect)
+    last_trick = forms.ChoiceField(
+        label=_("Last trick"), required=False, choices=_SIDE_OR_NONE, widget=forms.RadioSelect
+    )
     capot = forms.ChoiceField(label=_("Capot"), required=False, choices=_SIDE_OR_NONE, widget=forms.RadioSelect)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     client_id = forms.RegexField(regex=CLIENT_ID_RE, required=False, widget=forms.HiddenInput)
@@ -175,32 +179,49 @@ class DealForm(forms.Form):
         for name in ("tricks_a", "tricks_b"):
             f[name].max_value = top
             f[name].validators.append(MaxValueValidator(top))
-            f[name].widget.attrs.update({"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "max": top,
-                                         "autocomplete": "off"})
+            f[name].widget.attrs.update(
+                {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "max": top, "autocomplete": "off"}
+            )
         if facts.has_bid:
             bids = [(str(b), str(b)) for b in range(80, (facts.bid_max or 160) + 1, 10)]
-            f["bid"] = forms.ChoiceField(label=_("Bid"), required=False, choices=[("", "—"), *bids,
-                                                                                 ("capot", _("Capot"))])
+            f["bid"] = forms.ChoiceField(
+                label=_("Bid"), required=False, choices=[("", "—"), *bids, ("capot", _("Capot"))]
+            )
         if len(facts.multipliers) > 1:
             names = {1: _("—"), 2: _("×2 (coinche, contra)"), 4: _("×4 (surcoinche, recontra)")}
             f["multiplier"] = forms.TypedChoiceField(
-                label=_("Doubled"), required=False, coerce=int, empty_value=1,
-                choices=[(str(m), names[m]) for m in facts.multipliers], widget=forms.RadioSelect)
+                label=_("Doubled"),
+                required=False,
+                coerce=int,
+                empty_value=1,
+                choices=[(str(m), names[m]) for m in facts.multipliers],
+                widget=forms.RadioSelect,
+            )
         if facts.announcements != "none":
-            f["belote"] = forms.MultipleChoiceField(label=_("Belote"), required=False,
-                                                    choices=belote_choices(facts),
-                                                    widget=forms.CheckboxSelectMultiple)
+            f["belote"] = forms.MultipleChoiceField(
+                label=_("Belote"), required=False, choices=belote_choices(facts), widget=forms.CheckboxSelectMultiple
+            )
         if facts.announcements == "all":
             for side in ("a", "b"):
                 f[f"declarations_{side}"] = forms.MultipleChoiceField(
-                    label=_("Announcements %(side)s") % {"side": SIDE_LABELS[side.upper()]}, required=False,
-                    choices=declaration_choices(), widget=forms.SelectMultiple(attrs={"size": 6}))
+                    label=_("Announcements %(side)s") % {"side": SIDE_LABELS[side.upper()]},
+                    required=False,
+                    choices=declaration_choices(),
+                    widget=forms.SelectMultiple(attrs={"size": 6}),
+                )
             if facts.announcement_tie == "eldest":
-                f["eldest"] = forms.ChoiceField(label=_("Eldest hand (left of the dealer)"), required=False,
-                                                choices=_SIDE_OR_NONE, widget=forms.RadioSelect)
+                f["eldest"] = forms.ChoiceField(
+                    label=_("Eldest hand (left of the dealer)"),
+                    required=False,
+                    choices=_SIDE_OR_NONE,
+                    widget=forms.RadioSelect,
+                )
         if organiser:
-            f["reason"] = forms.CharField(label=_("Reason for the change"), max_length=MAX_REASON,
-                                          widget=forms.TextInput(attrs={"autocomplete": "off"}))
+            f["reason"] = forms.CharField(
+                label=_("Reason for the change"),
+                max_length=MAX_REASON,
+                widget=forms.TextInput(attrs={"autocomplete": "off"}),
+            )
 
     def clean(self):
         data = super().clean()
@@ -237,8 +258,10 @@ class DealForm(forms.Form):
         belote = data.get("belote") or []
         if belote:
             deal["belote"] = [b if ":" not in b else {"team": b[0], "suit": b[2:]} for b in belote]
-        declarations = {side.upper(): [declaration_from_code(c) for c in data.get(f"declarations_{side}") or []]
-                        for side in ("a", "b")}
+        declarations = {
+            side.upper(): [declaration_from_code(c) for c in data.get(f"declarations_{side}") or []]
+            for side in ("a", "b")
+        }
         if declarations["A"] or declarations["B"]:
             deal["declarations"] = declarations
         if data.get("eldest"):
@@ -255,8 +278,10 @@ class DealForm(forms.Form):
             return None
         for name, value in (("tricks_a", a), ("tricks_b", b)):
             if value is not None and value > total:
-                self.add_error(name, _("At most %(total)s trick points in this contract; got %(got)s.")
-                               % {"total": total, "got": value})
+                self.add_error(
+                    name,
+                    _("At most %(total)s trick points in this contract; got %(got)s.") % {"total": total, "got": value},
+                )
                 return None
         if a is None:
             a = total - b
@@ -301,8 +326,10 @@ def deal_initial(deal: dict[str, Any]) -> dict[str, Any]:
     initial["tricks_b"] = tricks.get("B")
     initial["capot"] = deal.get("capot") or ""
     initial["last_trick"] = deal.get("last_trick") or ""
-    initial["belote"] = [b if isinstance(b, str) else f"{b['team']}:{b['suit']}" if b.get("suit") else b["team"]
-                         for b in deal.get("belote") or []]
+    initial["belote"] = [
+        b if isinstance(b, str) else f"{b['team']}:{b['suit']}" if b.get("suit") else b["team"]
+        for b in deal.get("belote") or []
+    ]
     declarations = deal.get("declarations") or {}
     initial["declarations_a"] = [declaration_code(d) for d in declarations.get("A") or []]
     initial["declarations_b"] = [declaration_code(d) for d in declarations.get("B") or []]
@@ -311,8 +338,9 @@ def deal_initial(deal: dict[str, Any]) -> dict[str, Any]:
 
 
 class DisputeForm(forms.Form):
-    message = forms.CharField(label=_("What is wrong?"), max_length=MAX_REASON,
-                              widget=forms.Textarea(attrs={"rows": 3}))
+    message = forms.CharField(
+        label=_("What is wrong?"), max_length=MAX_REASON, widget=forms.Textarea(attrs={"rows": 3})
+    )
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
 
@@ -337,8 +365,11 @@ class DealsJSONField(forms.JSONField):
 
     def to_python(self, value):
         if isinstance(value, str) and len(value) > MAX_DEALS_JSON:
-            raise forms.ValidationError(_("At most %(max)s characters; got %(got)s."),
-                                        params={"max": MAX_DEALS_JSON, "got": len(value)}, code="too_long")
+            raise forms.ValidationError(
+                _("At most %(max)s characters; got %(got)s."),
+                params={"max": MAX_DEALS_JSON, "got": len(value)},
+                code="too_long",
+            )
         try:
             data = super().to_python(value)
         except RecursionError:
@@ -347,11 +378,13 @@ class DealsJSONField(forms.JSONField):
             text = json.dumps(data, ensure_ascii=False, allow_nan=False)
             text.encode("utf-8")
         except ValueError:
-            raise forms.ValidationError(_("Numbers must be finite: NaN and Infinity are not numbers."),
-                                        code="not_finite") from None
+            raise forms.ValidationError(
+                _("Numbers must be finite: NaN and Infinity are not numbers."), code="not_finite"
+            ) from None
         except UnicodeEncodeError:
-            raise forms.ValidationError(_("Text must be valid Unicode (a lone surrogate is not a character)."),
-                                        code="surrogate") from None
+            raise forms.ValidationError(
+                _("Text must be valid Unicode (a lone surrogate is not a character)."), code="surrogate"
+            ) from None
         if _has_null_character(data):
             raise forms.ValidationError(_("Null characters are not allowed."), code="null_characters")
         return data
@@ -395,8 +428,9 @@ class AdjustmentForm(forms.Form):
     entry = forms.IntegerField(label=_("Entry"), min_value=1, max_value=SMALL_NUMBER)
     kind = forms.ChoiceField(label=_("Kind"), choices=Adjustment.Kind.choices)
     match_points = forms.CharField(label=_("Match points"), required=False, max_length=20)
-    points = forms.IntegerField(label=_("Game points"), required=False, min_value=-MAX_ADJUSTMENT_POINTS,
-                                max_value=MAX_ADJUSTMENT_POINTS)
+    points = forms.IntegerField(
+        label=_("Game points"), required=False, min_value=-MAX_ADJUSTMENT_POINTS, max_value=MAX_ADJUSTMENT_POINTS
+    )
     round_number = forms.IntegerField(label=_("Round"), required=False, min_value=1, max_value=SMALL_NUMBER)
     reason = forms.CharField(label=_("Reason"), max_length=MAX_REASON)
 

@@ -127,8 +127,7 @@ def _buchholz(group, data):
     # Sum of the current match points of every opponent met; a bye has no opponent and adds nothing.
     opponents = data.opponents()
     return {
-        e: sum((data.lines[o].match_points for o in opponents.get(e, ()) if o in data.lines), Decimal(0))
-        for e in group
+        e: sum((data.lines[o].match_points for o in opponents.get(e, ()) if o in data.lines), Decimal(0)) for e in group
     }
 
 
@@ -157,23 +156,72 @@ def _lots(group, data):
 METRICS: dict[str, Metric] = {
     m.key: m
     for m in (
-        Metric("match_points", _("Match points"), _("MP"), True, _field("match_points"),
-               description=_("Points for wins, draws and losses as set for the event; a bye counts as a win.")),
-        Metric("total_points", _("Total points"), _("Pts"), True, _field("total_points"),
-               description=_("Game points scored, with byes and adjustments.")),
-        Metric("point_difference", _("Point difference"), _("Diff"), True, _point_difference,
-               description=_("Game points scored minus game points conceded.")),
+        Metric(
+            "match_points",
+            _("Match points"),
+            _("MP"),
+            True,
+            _field("match_points"),
+            description=_("Points for wins, draws and losses as set for the event; a bye counts as a win."),
+        ),
+        Metric(
+            "total_points",
+            _("Total points"),
+            _("Pts"),
+            True,
+            _field("total_points"),
+            description=_("Game points scored, with byes and adjustments."),
+        ),
+        Metric(
+            "point_difference",
+            _("Point difference"),
+            _("Diff"),
+            True,
+            _point_difference,
+            description=_("Game points scored minus game points conceded."),
+        ),
         Metric("wins", _("Wins"), _("W"), True, _wins, description=_("Games won; a bye counts as a win.")),
-        Metric("deals_won", _("Deals won"), _("Deals"), True, _field("deals_won"),
-               description=_("Deals in which the team scored more than its opponents.")),
-        Metric("buchholz", _("Buchholz"), _("Bhz"), True, _buchholz,
-               description=_("Sum of the match points of all opponents met.")),
-        Metric("head_to_head", _("Head-to-head"), _("H2H"), True, _head_to_head, per_group=True,
-               description=_("Match points won in games among the tied entries only.")),
-        Metric("fewest_penalties", _("Fewest penalties"), _("Pen"), False, _field("penalties"),
-               description=_("Number of penalties; fewer ranks higher.")),
-        Metric("lots", _("Drawing of lots"), _("Lot"), False, _lots,
-               description=_("A lot drawn from the event's seed: the same every time the standings are computed.")),
+        Metric(
+            "deals_won",
+            _("Deals won"),
+            _("Deals"),
+            True,
+            _field("deals_won"),
+            description=_("Deals in which the team scored more than its opponents."),
+        ),
+        Metric(
+            "buchholz",
+            _("Buchholz"),
+            _("Bhz"),
+            True,
+            _buchholz,
+            description=_("Sum of the match points of all opponents met."),
+        ),
+        Metric(
+            "head_to_head",
+            _("Head-to-head"),
+            _("H2H"),
+            True,
+            _head_to_head,
+            per_group=True,
+            description=_("Match points won in games among the tied entries only."),
+        ),
+        Metric(
+            "fewest_penalties",
+            _("Fewest penalties"),
+            _("Pen"),
+            False,
+            _field("penalties"),
+            description=_("Number of penalties; fewer ranks higher."),
+        ),
+        Metric(
+            "lots",
+            _("Drawing of lots"),
+            _("Lot"),
+            False,
+            _lots,
+            description=_("A lot drawn from the event's seed: the same every time the standings are computed."),
+        ),
     )
 }
 

@@ -130,7 +130,8 @@ class TableCard(models.Model):
         ordering = ["event", "table_number", "side"]
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "table_number", "side"], condition=Q(revoked_at__isnull=True),
+                fields=["event", "table_number", "side"],
+                condition=Q(revoked_at__isnull=True),
                 name="tablecard_one_active_per_side",
             ),
         ]

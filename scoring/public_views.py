@@ -36,11 +36,7 @@ POLL_SECONDS = 4
 
 
 def _event_or_404(club_slug: str, event_slug: str) -> Event:
-    event = (
-        Event.objects.select_related("club", "season")
-        .filter(club__slug=club_slug, slug=event_slug)
-        .first()
-    )
+    event = Event.objects.select_related("club", "season").filter(club__slug=club_slug, slug=event_slug).first()
     if event is None:
         raise Http404
     return event
@@ -71,8 +67,7 @@ def _cache_key(event: Event, name: str, *parts) -> str:
     # The publication flags are part of the key: unticking "sheets are public" must hide the deals at once,
     # not when the next recompute bumps the version.
     flags = f"{event.public_draw:d}{event.public_standings:d}{event.public_sheets:d}"
-    return ":".join(str(p) for p in ("public", event.pk, event.standings_version, flags, get_language(), name,
-                                     *parts))
+    return ":".join(str(p) for p in ("public", event.pk, event.standings_version, flags, get_language(), name, *parts))
 
 
 def _cached(event: Event, name: str, parts: tuple, build):
@@ -101,8 +96,14 @@ def _menu(event: Event) -> dict:
 
 
 def _render(request, template: str, event: Event, context: dict, active: str = ""):
-    context = {"event": event, "active": active, "club": event.club, "menu": _menu(event),
-               "preview": getattr(request, "public_preview", False), **context}
+    context = {
+        "event": event,
+        "active": active,
+        "club": event.club,
+        "menu": _menu(event),
+        "preview": getattr(request, "public_preview", False),
+        **context,
+    }
     return render(request, template, context)
 
 
@@ -184,8 +185,13 @@ def draw(request, event: Event):
             if list_html is None:
                 list_html = render_to_string("public/_draw_list.html", {"tables": _draw_tables(event, number)})
                 cache.set(key, list_html, CACHE_SECONDS)
-    return _render(request, "public/draw.html", event, {"rounds": rounds, "number": number, "list_html": list_html,
-                                                       "query": request.GET.get("q", "")[:100]}, "draw")
+    return _render(
+        request,
+        "public/draw.html",
+        event,
+        {"rounds": rounds, "number": number, "list_html": list_html, "query": request.GET.get("q", "")[:100]},
+        "draw",
+    )
 
 
 def _search_text(entry: Entry) -> str:
@@ -206,6 +212,7 @@ def _snapshot_rounds(event: Event) -> list[int]:
 
 def _standings_fragment(event: Event, requested: int | None) -> tuple[str, int | None]:
     """The rendered standings table (cached per version, round and language) and the round it shows."""
+
     def build_for(number):
         rows = list(
             Standing.objects.filter(event=event, round_number=number)
@@ -225,10 +232,18 @@ def _standings_fragment(event: Event, requested: int | None) -> tuple[str, int |
             row.mp = metrics.json_value(row.match_points)
             row.columns = [row.metrics.get(c.key) for c in columns]
             row.adjusted = bool(row.metrics.get("adjustment_match_points") or row.metrics.get("adjustment_points"))
-        return render_to_string("public/_standings_table.html", {
-            "event": event, "rows": rows, "columns": columns, "number": number, "adjustments": adjustments,
-            "rounds": rounds, "metric_help": [metrics.METRICS[k] for k in precedence],
-        })
+        return render_to_string(
+            "public/_standings_table.html",
+            {
+                "event": event,
+                "rows": rows,
+                "columns": columns,
+                "number": number,
+                "adjustments": adjustments,
+                "rounds": rounds,
+                "metric_help": [metrics.METRICS[k] for k in precedence],
+            },
+        )
 
     key = _cache_key(event, "rounds")
     rounds = cache.get(key)
@@ -247,9 +262,18 @@ def standings(request, event: Event):
     """Live standings: the snapshot after the latest round (or ?round=N); updates itself by polling
     `standings/version.json` and swapping in `standings/table/`. Queries: 1 cached, 4 otherwise."""
     html, number = _standings_fragment(event, _int_param(request, "round"))
-    return _render(request, "public/standings.html", event, {
-        "table": html, "number": number, "poll_seconds": POLL_SECONDS, "pinned": "round" in request.GET,
-    }, "standings")
+    return _render(
+        request,
+        "public/standings.html",
+        event,
+        {
+            "table": html,
+            "number": number,
+            "poll_seconds": POLL_SECONDS,
+            "pinned": "round" in request.GET,
+        },
+        "standings",
+    )
 
 
 @require_GET
@@ -270,8 +294,9 @@ def standings_version(request, club_slug: str, event_slug: str):
     page (public standings, or the club's organiser). One query for anonymous visitors."""
     row = (
         Event.objects.filter(club__slug=club_slug, slug=event_slug)
-        .values("club_id", "status", "public_standings", "standings_version", "standings_dirty",
-                "standings_computed_at")
+        .values(
+            "club_id", "status", "public_standings", "standings_version", "standings_dirty", "standings_computed_at"
+        )
         .first()
     )
     if row is None:
@@ -280,11 +305,13 @@ def standings_version(request, club_slug: str, event_slug: str):
     if not visible and not (request.user.is_authenticated and is_organiser(request.user, row["club_id"])):
         raise Http404
     computed_at = row["standings_computed_at"]
-    return JsonResponse({
-        "version": row["standings_version"],
-        "dirty": row["standings_dirty"],
-        "computed_at": computed_at.isoformat() if computed_at else None,
-    })
+    return JsonResponse(
+        {
+            "version": row["standings_version"],
+            "dirty": row["standings_dirty"],
+            "computed_at": computed_at.isoformat() if computed_at else None,
+        }
+    )
 
 
 # --- round results ------------------------------------------------------------------------------------
@@ -294,6 +321,7 @@ def standings_version(request, club_slug: str, event_slug: str):
 @public_event("public_standings")
 def round_results(request, event: Event, number: int):
     """One round's results table by table (confirmed sheets only; others show as in play). Queries: ≤ 4."""
+
     def build():
         rnd = Round.objects.filter(event=event, number=number, status__in=SNAPSHOT_ROUND_STATUSES).first()
         if rnd is None:
@@ -301,19 +329,24 @@ def round_results(request, event: Event, number: int):
         entries = _entries_by_id(event)
         games = list(Game.objects.filter(round=rnd).select_related("sheet").order_by("is_bye", "table_number"))
         tables = [_game_row(game, entries) for game in games]
-        return render_to_string("public/_round_table.html", {
-            "event": event, "round": rnd, "tables": tables, "sheets_public": event.public_sheets,
-        })
+        return render_to_string(
+            "public/_round_table.html",
+            {
+                "event": event,
+                "round": rnd,
+                "tables": tables,
+                "sheets_public": event.public_sheets,
+            },
+        )
 
     # Released rounds are part of the key: releasing or closing a round changes the page before any recompute.
     rounds = _released_rounds(event)
     html = _cached(event, "round", (number, _stamp(rounds)), build)
     if html is None:
         raise Http404
-    return _render(request, "public/round.html", event, {"table": html, "number": number, "rounds": rounds},
-                   "standings")
-
-
+    return _render(
+        request, "public/round.html", event, {"table": html, "number": number, "rounds": rounds}, "standings"
+    )
 
 
 def _game_row(game: Game, entries: dict[int, Entry]) -> dict:
@@ -326,8 +359,11 @@ def _game_row(game: Game, entries: dict[int, Entry]) -> dict:
         "counted": counted,
         "total_a": sheet.total_a if counted else None,
         "total_b": sheet.total_b if counted else None,
-        "winner": (sheet.winner or ("A" if sheet.total_a > sheet.total_b else "B" if sheet.total_b > sheet.total_a
-                                    else "")) if counted else None,
+        "winner": (
+            sheet.winner or ("A" if sheet.total_a > sheet.total_b else "B" if sheet.total_b > sheet.total_a else "")
+        )
+        if counted
+        else None,
     }
 
 
@@ -339,6 +375,7 @@ def _game_row(game: Game, entries: dict[int, Entry]) -> dict:
 def entry_detail(request, event: Event, number: int):
     """A team's (or in mêlée a player's) games round by round, deal by deal when sheets are public, and
     its rank over the rounds as a small chart. Queries: ≤ 6, whatever the number of games."""
+
     def build():
         entry = Entry.objects.filter(event=event, number=number).select_related("player_1", "player_2").first()
         if entry is None:
@@ -370,19 +407,30 @@ def entry_detail(request, event: Event, number: int):
             row["deals"] = _deal_lines(game, deals_by_sheet, own_side)
             rows.append(row)
         history = list(
-            Standing.objects.filter(event=event, entry=entry).order_by("round_number")
+            Standing.objects.filter(event=event, entry=entry)
+            .order_by("round_number")
             .values("round_number", "rank", "match_points", "total_points")
         )
         for h in history:
             h["mp"] = metrics.json_value(h["match_points"])
         field_size = len(entries)
         series = [{"label": entry.display_name, "points": [(h["round_number"], h["rank"]) for h in history]}]
-        chart = rank_chart(series, rounds=event.rounds, worst=max(field_size, 1), width=360,
-                           height=180) if history else None
-        return render_to_string("public/_entry.html", {
-            "event": event, "entry": entry, "rows": rows, "history": history, "chart": chart,
-            "sheets_public": event.public_sheets,
-        })
+        chart = (
+            rank_chart(series, rounds=event.rounds, worst=max(field_size, 1), width=360, height=180)
+            if history
+            else None
+        )
+        return render_to_string(
+            "public/_entry.html",
+            {
+                "event": event,
+                "entry": entry,
+                "rows": rows,
+                "history": history,
+                "chart": chart,
+                "sheets_public": event.public_sheets,
+            },
+        )
 
     html = _cached(event, "entry", (number, _stamp(_released_rounds(event))), build)
     if html is None:
@@ -392,8 +440,13 @@ def entry_detail(request, event: Event, number: int):
 
 TRUMPS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
 TRUMP_NAMES = {"no_trump": _lazy("No trumps"), "all_trump": _lazy("All trumps")}
-OUTCOMES = {"made": _lazy("made"), "inside": _lazy("inside"), "litige": _lazy("litige"),
-            "hanging": _lazy("hanging"), "passed": _lazy("passed")}
+OUTCOMES = {
+    "made": _lazy("made"),
+    "inside": _lazy("inside"),
+    "litige": _lazy("litige"),
+    "hanging": _lazy("hanging"),
+    "passed": _lazy("passed"),
+}
 
 
 def _deal_lines(game: Game, deals_by_sheet: dict[int, list[Deal]], own_side: str) -> list[dict]:
@@ -409,29 +462,49 @@ def _deal_lines(game: Game, deals_by_sheet: dict[int, list[Deal]], own_side: str
         contract = (deal.data or {}).get("contract") or {}
         for side in ("A", "B"):
             running[side] += score.get(side) or 0
-        lines.append({
-            "number": deal.position + 1,
-            "taker": contract.get("taker"),
-            "trump": TRUMPS.get(contract.get("trump")) or TRUMP_NAMES.get(contract.get("trump"), ""),
-            "red": contract.get("trump") in ("hearts", "diamonds"),
-            "outcome": OUTCOMES.get(result.get("outcome"), result.get("outcome") or ""),
-            "score_a": score.get("A"),
-            "score_b": score.get("B"),
-            "running_a": running["A"],
-            "running_b": running["B"],
-            "own_taker": contract.get("taker") == own_side,
-        })
+        lines.append(
+            {
+                "number": deal.position + 1,
+                "taker": contract.get("taker"),
+                "trump": TRUMPS.get(contract.get("trump")) or TRUMP_NAMES.get(contract.get("trump"), ""),
+                "red": contract.get("trump") in ("hearts", "diamonds"),
+                "outcome": OUTCOMES.get(result.get("outcome"), result.get("outcome") or ""),
+                "score_a": score.get("A"),
+                "score_b": score.get("B"),
+                "running_a": running["A"],
+                "running_b": running["B"],
+                "own_taker": contract.get("taker") == own_side,
+            }
+        )
     return lines
 
 
 # --- progress chart -----------------------------------------------------------------------------------
 
-CHART_COLOURS = ("#0b6e4f", "#b42318", "#1d4ed8", "#b54708", "#7c3aed", "#0e7490", "#be185d", "#4d7c0f",
-                 "#57534e", "#9333ea")
+CHART_COLOURS = (
+    "#0b6e4f",
+    "#b42318",
+    "#1d4ed8",
+    "#b54708",
+    "#7c3aed",
+    "#0e7490",
+    "#be185d",
+    "#4d7c0f",
+    "#57534e",
+    "#9333ea",
+)
 
 
-def rank_chart(series: list[dict], *, rounds: int, worst: int, mode: str = "rank", best: float | None = None,
-               width: int = 640, height: int = 320) -> dict:
+def rank_chart(
+    series: list[dict],
+    *,
+    rounds: int,
+    worst: int,
+    mode: str = "rank",
+    best: float | None = None,
+    width: int = 640,
+    height: int = 320,
+) -> dict:
     """Coordinates for an inline SVG line chart. `series` = [{"label", "points": [(round, value)]}].
 
     Rank mode puts rank 1 at the top and `worst` at the bottom; points mode puts `best` at the top and 0 at
@@ -458,14 +531,17 @@ def rank_chart(series: list[dict], *, rounds: int, worst: int, mode: str = "rank
     lines = []
     for i, s in enumerate(series):
         pts = [(round(x(r), 1), round(y(v), 1)) for r, v in s["points"]]
-        lines.append({
-            "label": s["label"], "colour": CHART_COLOURS[i % len(CHART_COLOURS)],
-            "path": " ".join(f"{px},{py}" for px, py in pts),
-            "dots": [
-                {"x": px, "y": py, "value": metrics.json_value(v), "round": r}
-                for (px, py), (r, v) in zip(pts, s["points"], strict=True)
-            ],
-        })
+        lines.append(
+            {
+                "label": s["label"],
+                "colour": CHART_COLOURS[i % len(CHART_COLOURS)],
+                "path": " ".join(f"{px},{py}" for px, py in pts),
+                "dots": [
+                    {"x": px, "y": py, "value": metrics.json_value(v), "round": r}
+                    for (px, py), (r, v) in zip(pts, s["points"], strict=True)
+                ],
+            }
+        )
     x_ticks = [{"x": round(x(r), 1), "label": r} for r in range(1, rounds + 1)]
     if mode == "rank":
         marks = sorted({1, *(v for v in range(5, high + 1, 5) if high <= 50), high})
@@ -474,8 +550,17 @@ def rank_chart(series: list[dict], *, rounds: int, worst: int, mode: str = "rank
     else:
         marks = [0, round(high / 2), round(high)]
     y_ticks = [{"y": round(y(v), 1), "label": v} for v in marks]
-    return {"width": width, "height": height, "lines": lines, "x_ticks": x_ticks, "y_ticks": y_ticks,
-            "left": left, "right": width - right, "top": top, "bottom": height - bottom}
+    return {
+        "width": width,
+        "height": height,
+        "lines": lines,
+        "x_ticks": x_ticks,
+        "y_ticks": y_ticks,
+        "left": left,
+        "right": width - right,
+        "top": top,
+        "bottom": height - bottom,
+    }
 
 
 @require_GET
@@ -494,8 +579,10 @@ def progress(request, event: Event):
         last = rounds[-1]
         rows = list(
             Standing.objects.filter(event=event)
-            .filter(Q(entry__in=Standing.objects.filter(event=event, round_number=last, rank__lte=top)
-                      .values("entry")) | Q(entry__number=highlight or 0))
+            .filter(
+                Q(entry__in=Standing.objects.filter(event=event, round_number=last, rank__lte=top).values("entry"))
+                | Q(entry__number=highlight or 0)
+            )
             .select_related("entry__player_1", "entry__player_2")
             .order_by("entry_id", "round_number")
         )
@@ -508,18 +595,22 @@ def progress(request, event: Event):
         ordered = sorted(by_entry.values(), key=lambda item: (item["final"] or 10**9, item["entry"].number))
         field_size = Standing.objects.filter(event=event, round_number=last).count()
         best = max((v for item in ordered for _, v in item["points"]), default=1)
-        series = [{"label": f"{item['entry'].number} · {item['entry'].display_name}", "points": item["points"]}
-                  for item in ordered]
-        chart = rank_chart(series, rounds=max(event.rounds, last), worst=field_size, mode=mode, best=best,
-                           width=480, height=300)
+        series = [
+            {"label": f"{item['entry'].number} · {item['entry'].display_name}", "points": item["points"]}
+            for item in ordered
+        ]
+        chart = rank_chart(
+            series, rounds=max(event.rounds, last), worst=field_size, mode=mode, best=best, width=480, height=300
+        )
         for line, item in zip(chart["lines"], ordered, strict=True):
             line["number"] = item["entry"].number
             line["highlight"] = item["entry"].number == highlight
         return render_to_string("public/_progress.html", {"event": event, "chart": chart, "mode": mode})
 
     html = _cached(event, "progress", (mode, highlight), build)
-    return _render(request, "public/progress.html", event, {"body": html, "mode": mode, "highlight": highlight},
-                   "progress")
+    return _render(
+        request, "public/progress.html", event, {"body": html, "mode": mode, "highlight": highlight}, "progress"
+    )
 
 
 # --- season -------------------------------------------------------------------------------------------
@@ -538,15 +629,22 @@ def season(request, event: Event):
         ranking = season_ranking(season=event.season, public_only=True)
         html = render_to_string("public/_season_table.html", {"season": event.season, **ranking})
         cache.set(key, html, CACHE_SECONDS)
-    return _render(request, "public/season.html", event, {"body": html, "season": event.season,
-                                                         "title": _("Season ranking")}, "season")
+    return _render(
+        request,
+        "public/season.html",
+        event,
+        {"body": html, "season": event.season, "title": _("Season ranking")},
+        "season",
+    )
 
 
 def _season_stamp(season) -> str:
     """Changes whenever any of the season's evenings is recomputed, added, removed or re-flagged, or the
     season's ranking rule changes."""
-    rows = Event.objects.filter(season=season).order_by("pk").values_list(
-        "pk", "standings_version", "public_standings", "status"
+    rows = (
+        Event.objects.filter(season=season)
+        .order_by("pk")
+        .values_list("pk", "standings_version", "public_standings", "status")
     )
     stamp = f"{season.ranking_rule}.{season.best_n}|" + "-".join(f"{pk}.{v}.{int(p)}.{s}" for pk, v, p, s in rows)
     return hashlib.sha256(stamp.encode()).hexdigest()[:32]

@@ -48,8 +48,7 @@ def standings_recompute_queue(*, event_id: int) -> None:
     in the same transaction, so a lost message only delays the standings until the next sweep."""
     # ignore_result: nothing reads a recompute's result, and the Redis result backend would otherwise
     # subscribe to every task id from the web process.
-    transaction.on_commit(partial(_send, standings_recompute_task, kwargs={"event_id": event_id},
-                                  ignore_result=True))
+    transaction.on_commit(partial(_send, standings_recompute_task, kwargs={"event_id": event_id}, ignore_result=True))
 
 
 def standings_recompute_later(*, event_id: int, countdown: float) -> None:
@@ -80,8 +79,10 @@ def sweep_owed(*, now=None) -> dict:
     running_since = now - timedelta(seconds=settings.ATOUT_EXPORT_RUNNING_SECONDS)
     stale = (
         Export.objects.annotate(last_queued=Coalesce(F("queued_at"), F("created_at")))
-        .filter(Q(status=Export.Status.PENDING, last_queued__lt=pending_since)
-                | Q(status=Export.Status.RUNNING, last_queued__lt=running_since))
+        .filter(
+            Q(status=Export.Status.PENDING, last_queued__lt=pending_since)
+            | Q(status=Export.Status.RUNNING, last_queued__lt=running_since)
+        )
         .order_by("pk")
         .values_list("pk", flat=True)
     )

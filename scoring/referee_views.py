@@ -105,8 +105,14 @@ def _names(access: SheetAccess) -> tuple[str, list]:
 def _urls(access: SheetAccess) -> dict[str, str]:
     """The page's own addresses: the table link's, or the organiser's."""
     prefix, args = _names(access)
-    names = {"page": "", "check": "-check", "create": "-deal-create", "submit": "-submit", "confirm": "-confirm",
-             "dispute": "-dispute"}
+    names = {
+        "page": "",
+        "check": "-check",
+        "create": "-deal-create",
+        "submit": "-submit",
+        "confirm": "-confirm",
+        "dispute": "-dispute",
+    }
     urls = {key: reverse(prefix + suffix, args=args) for key, suffix in names.items()}
     # A table card acts through its side's game link, so both poll that link's version.
     if access.link is not None:
@@ -124,8 +130,10 @@ def _insert_url(access: SheetAccess, position: int) -> str:
 def _deal_urls(access: SheetAccess, position: int) -> tuple[str, str]:
     """(change, delete) addresses of the deal at `position`."""
     prefix, args = _names(access)
-    return (reverse(prefix + "-deal-update", args=[*args, position]),
-            reverse(prefix + "-deal-delete", args=[*args, position]))
+    return (
+        reverse(prefix + "-deal-update", args=[*args, position]),
+        reverse(prefix + "-deal-delete", args=[*args, position]),
+    )
 
 
 # --- rendering ------------------------------------------------------------------------------------------
@@ -142,8 +150,9 @@ def _live_context(access: SheetAccess) -> dict[str, Any]:
     rows = []
     for row in view.rows:
         update_url, delete_url = _deal_urls(access, row.position)
-        rows.append({"row": row, "outcome": outcome_label(row.outcome), "update_url": update_url,
-                     "delete_url": delete_url})
+        rows.append(
+            {"row": row, "outcome": outcome_label(row.outcome), "update_url": update_url, "delete_url": delete_url}
+        )
     return {
         "access": access,
         "sheet": access.sheet,
@@ -160,8 +169,9 @@ def _live_context(access: SheetAccess) -> dict[str, Any]:
     }
 
 
-def _page_context(request, access: SheetAccess, *, form: DealForm | None = None,
-                  edit: int | None = None, insert: int | None = None) -> dict[str, Any]:
+def _page_context(
+    request, access: SheetAccess, *, form: DealForm | None = None, edit: int | None = None, insert: int | None = None
+) -> dict[str, Any]:
     facts = _facts(access)
     context = _live_context(access)
     sides = game_sides(access.game)
@@ -170,8 +180,7 @@ def _page_context(request, access: SheetAccess, *, form: DealForm | None = None,
         edit = None
     if insert is not None and (edit is not None or not 0 <= insert <= len(rows)):
         insert = None
-    if form is None and context["perms"]["edit"] and (context["show_form"] or edit is not None
-                                                       or insert is not None):
+    if form is None and context["perms"]["edit"] and (context["show_form"] or edit is not None or insert is not None):
         initial = {"version": access.sheet.version, "client_id": uuid.uuid4().hex}
         if edit is not None:
             initial.update(deal_initial(rows[edit]["row"].data))
@@ -183,21 +192,25 @@ def _page_context(request, access: SheetAccess, *, form: DealForm | None = None,
         form_action = _insert_url(access, insert)
     else:
         form_action = context["urls"]["create"]
-    context.update({
-        "form": form,
-        "facts": facts,
-        "sides": sides,
-        "edit": edit,
-        "insert": insert,
-        "form_action": form_action,
-        "pass_value": PASS,
-        "facts_totals": facts.deal_totals,
-        "dealer": first_dealer(access.game, sides),
-    })
+    context.update(
+        {
+            "form": form,
+            "facts": facts,
+            "sides": sides,
+            "edit": edit,
+            "insert": insert,
+            "form_action": form_action,
+            "pass_value": PASS,
+            "facts_totals": facts.deal_totals,
+            "dealer": first_dealer(access.game, sides),
+        }
+    )
     if form is not None and "declarations_a" in form.fields:
         context["picker"] = announcement_buttons()
-        context["picker_teams"] = [{"field": "declarations_a", "label": sides["A"]["label"]},
-                                   {"field": "declarations_b", "label": sides["B"]["label"]}]
+        context["picker_teams"] = [
+            {"field": "declarations_a", "label": sides["A"]["label"]},
+            {"field": "declarations_b", "label": sides["B"]["label"]},
+        ]
     return context
 
 
@@ -243,8 +256,7 @@ def sheet_page(request, access: SheetAccess):
     try:
         if request.GET.get("live") == "1":
             return HttpResponse(_live_html(request, access))
-        return _page(request, access, edit=_position_param(request, "edit"),
-                     insert=_position_param(request, "insert"))
+        return _page(request, access, edit=_position_param(request, "edit"), insert=_position_param(request, "insert"))
     except RuleSetError as exc:
         return _rule_set_broken(request, exc)
 
@@ -281,7 +293,10 @@ def deal_check(request, access: SheetAccess):
         return JsonResponse({"valid": False, "errors": form.field_errors(), "preview": None})
     scored = result["deals"][position]
     text = _("%(outcome)s: N/S %(a)s, E/W %(b)s") % {
-        "outcome": capfirst(outcome_label(scored["outcome"])), "a": scored["score"]["A"], "b": scored["score"]["B"]}
+        "outcome": capfirst(outcome_label(scored["outcome"])),
+        "a": scored["score"]["A"],
+        "b": scored["score"]["B"],
+    }
     if scored["held"]:
         text += " · " + _("%(held)s held") % {"held": scored["held"]}
     preview = {
@@ -295,8 +310,9 @@ def deal_check(request, access: SheetAccess):
     return JsonResponse({"valid": True, "errors": {}, "preview": preview})
 
 
-def _write_failed(request, access: SheetAccess, form, exc: ScoringError, position: int, *, editing: bool,
-                  inserting: bool = False):
+def _write_failed(
+    request, access: SheetAccess, form, exc: ScoringError, position: int, *, editing: bool, inserting: bool = False
+):
     if isinstance(exc, DealInvalid):
         form.add_engine_errors(exc.errors, position)
     else:
@@ -314,15 +330,23 @@ def _write_failed(request, access: SheetAccess, form, exc: ScoringError, positio
         if isinstance(exc, SheetConflict):
             body.update(version=exc.sheet.version, live=_live_html(request, access))
         return JsonResponse(body, status=exc.status_code)
-    return _page(request, access, form=form, edit=position if editing else None,
-                 insert=position if inserting else None, status=exc.status_code)
+    return _page(
+        request,
+        access,
+        form=form,
+        edit=position if editing else None,
+        insert=position if inserting else None,
+        status=exc.status_code,
+    )
 
 
 def _written(request, access: SheetAccess, sheet, message: str, status: int = 200):
     access.sheet = sheet
     if _wants_json(request):
-        return JsonResponse({"ok": True, "version": sheet.version, "message": message,
-                             "live": _live_html(request, access)}, status=status)
+        return JsonResponse(
+            {"ok": True, "version": sheet.version, "message": message, "live": _live_html(request, access)},
+            status=status,
+        )
     messages.success(request, message)
     return HttpResponseRedirect(_urls(access)["page"])
 
@@ -348,19 +372,33 @@ def deal_save(request, access: SheetAccess, position: int | None = None):
     cleaned = form.cleaned_data
     try:
         if position is None:
-            write = deal_create(sheet=access.sheet, data=form.deal, version=cleaned["version"],
-                                client_id=cleaned.get("client_id") or "", actor=access.actor,
-                                reason=cleaned.get("reason", ""))
+            write = deal_create(
+                sheet=access.sheet,
+                data=form.deal,
+                version=cleaned["version"],
+                client_id=cleaned.get("client_id") or "",
+                actor=access.actor,
+                reason=cleaned.get("reason", ""),
+            )
         else:
-            write = deal_update(sheet=access.sheet, position=position, data=form.deal, version=cleaned["version"],
-                                actor=access.actor, reason=cleaned.get("reason", ""))
+            write = deal_update(
+                sheet=access.sheet,
+                position=position,
+                data=form.deal,
+                version=cleaned["version"],
+                actor=access.actor,
+                reason=cleaned.get("reason", ""),
+            )
     except ScoringError as exc:
         target = position if position is not None else access.sheet.deal_count
         return _write_failed(request, access, form, exc, target, editing=position is not None)
     number = (write.deal.position + 1) if write.deal is not None else None
     if position is None and not write.created:
-        message = _("Deal %(number)s was already saved.") % {"number": number} if number else _(
-            "This deal was already saved (and deleted since).")
+        message = (
+            _("Deal %(number)s was already saved.") % {"number": number}
+            if number
+            else _("This deal was already saved (and deleted since).")
+        )
         return _written(request, access, write.sheet, message, status=200)
     if position is None:
         return _written(request, access, write.sheet, _("Deal %(number)s saved.") % {"number": number}, status=201)
@@ -379,16 +417,26 @@ def deal_insert_save(request, access: SheetAccess, position: int):
         return _form_invalid(request, access, form, None, insert=position)
     cleaned = form.cleaned_data
     try:
-        write = deal_insert(sheet=access.sheet, position=position, data=form.deal, version=cleaned["version"],
-                            client_id=cleaned.get("client_id") or "", actor=access.actor,
-                            reason=cleaned.get("reason", ""))
+        write = deal_insert(
+            sheet=access.sheet,
+            position=position,
+            data=form.deal,
+            version=cleaned["version"],
+            client_id=cleaned.get("client_id") or "",
+            actor=access.actor,
+            reason=cleaned.get("reason", ""),
+        )
     except ScoringError as exc:
         return _write_failed(request, access, form, exc, position, editing=False, inserting=True)
     if not write.created:
         return _written(request, access, write.sheet, _("This deal was already saved."), status=200)
-    return _written(request, access, write.sheet,
-                    _("Deal %(number)s inserted; the later deals moved down by one.") % {"number": position + 1},
-                    status=201)
+    return _written(
+        request,
+        access,
+        write.sheet,
+        _("Deal %(number)s inserted; the later deals moved down by one.") % {"number": position + 1},
+        status=201,
+    )
 
 
 @require_POST
@@ -398,8 +446,13 @@ def deal_remove(request, access: SheetAccess, position: int):
     if not form.is_valid():
         return _simple_invalid(request, access, form)
     try:
-        write = deal_delete(sheet=access.sheet, position=position, version=form.cleaned_data["version"],
-                            actor=access.actor, reason=form.cleaned_data.get("reason", ""))
+        write = deal_delete(
+            sheet=access.sheet,
+            position=position,
+            version=form.cleaned_data["version"],
+            actor=access.actor,
+            reason=form.cleaned_data.get("reason", ""),
+        )
     except ScoringError as exc:
         return _action_failed(request, access, exc)
     return _written(request, access, write.sheet, _("Deal %(number)s deleted.") % {"number": position + 1})
@@ -407,8 +460,15 @@ def deal_remove(request, access: SheetAccess, position: int):
 
 def _simple_invalid(request, access, form):
     if _wants_json(request):
-        return JsonResponse({"ok": False, "errors": form.field_errors() if hasattr(form, "field_errors")
-                             else {k: [str(m) for m in v] for k, v in form.errors.items()}}, status=400)
+        return JsonResponse(
+            {
+                "ok": False,
+                "errors": form.field_errors()
+                if hasattr(form, "field_errors")
+                else {k: [str(m) for m in v] for k, v in form.errors.items()},
+            },
+            status=400,
+        )
     for field, errors in form.errors.items():
         for error in errors:
             messages.error(request, f"{field}: {error}" if field != "__all__" else error)
@@ -447,8 +507,12 @@ def confirm(request, access: SheetAccess):
     if not form.is_valid():
         return _simple_invalid(request, access, form)
     try:
-        sheet = sheet_confirm(sheet=access.sheet, version=form.cleaned_data["version"], actor=access.actor,
-                              reason=form.cleaned_data.get("reason", ""))
+        sheet = sheet_confirm(
+            sheet=access.sheet,
+            version=form.cleaned_data["version"],
+            actor=access.actor,
+            reason=form.cleaned_data.get("reason", ""),
+        )
     except ScoringError as exc:
         return _action_failed(request, access, exc)
     return _written(request, access, sheet, _("The sheet is confirmed. Thank you!"))
@@ -461,8 +525,12 @@ def dispute(request, access: SheetAccess):
     if not form.is_valid():
         return _simple_invalid(request, access, form)
     try:
-        sheet = sheet_dispute(sheet=access.sheet, version=form.cleaned_data["version"], actor=access.actor,
-                              message=form.cleaned_data["message"])
+        sheet = sheet_dispute(
+            sheet=access.sheet,
+            version=form.cleaned_data["version"],
+            actor=access.actor,
+            message=form.cleaned_data["message"],
+        )
     except ScoringError as exc:
         return _action_failed(request, access, exc)
     return _written(request, access, sheet, _("The sheet is disputed. The other side has been told why."))
@@ -487,16 +555,28 @@ def table_version(request, token: str):
     by both sides' pages every few seconds. One indexed query (by token); 304 when unchanged. Permission:
     the link itself (an unknown or revoked token is a 404)."""
     row = (
-        TableLink.objects.filter(token=token, revoked_at__isnull=True, game__is_bye=False)
-        .values_list("game__sheet__version", "game__sheet__status", "game__sheet__entering_side",
-                     "game__round__status")
-        .first()
-    ) if isinstance(token, str) and len(token) <= 64 else None
+        (
+            TableLink.objects.filter(token=token, revoked_at__isnull=True, game__is_bye=False)
+            .values_list(
+                "game__sheet__version", "game__sheet__status", "game__sheet__entering_side", "game__round__status"
+            )
+            .first()
+        )
+        if isinstance(token, str) and len(token) <= 64
+        else None
+    )
     if row is None:
         raise Http404
     version, status, entering, round_status = row
-    return version_answer(request, {"version": version or 0, "status": status or "", "entering_side": entering or "",
-                                     "open": round_status == Round.Status.RELEASED})
+    return version_answer(
+        request,
+        {
+            "version": version or 0,
+            "status": status or "",
+            "entering_side": entering or "",
+            "open": round_status == Round.Status.RELEASED,
+        },
+    )
 
 
 @login_required
@@ -504,8 +584,11 @@ def table_version(request, token: str):
 def sheet_version(request, sheet_id: int):
     """`o/scores/sheet/<id>/version.json` for the organiser's sheet page. Permission: an organiser of the
     sheet's club (404 otherwise). Two queries (the sheet, the membership); 304 when unchanged."""
-    row = Sheet.objects.filter(pk=sheet_id).values_list(
-        "version", "status", "entering_side", "game__round__event__club_id").first()
+    row = (
+        Sheet.objects.filter(pk=sheet_id)
+        .values_list("version", "status", "entering_side", "game__round__event__club_id")
+        .first()
+    )
     if row is None:
         raise Http404
     require_organiser(request.user, row[3])

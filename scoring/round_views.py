@@ -136,8 +136,9 @@ def sheet_correct_view(request, sheet_id: int):
         return HttpResponseRedirect(url)
     data = form.cleaned_data
     try:
-        sheet_correct(sheet=access.sheet, deals=data["deals"], version=data["version"], actor=access.actor,
-                      reason=data["reason"])
+        sheet_correct(
+            sheet=access.sheet, deals=data["deals"], version=data["version"], actor=access.actor, reason=data["reason"]
+        )
     except DealInvalid as exc:
         for error in exc.errors:
             messages.error(request, error["message"])  # the engine's message names its deal
@@ -157,8 +158,7 @@ def round_version(request, round_id: int):
     an organiser of the round's club."""
     round = organiser_round(request, round_id)
     agg = Sheet.objects.filter(game__round_id=round.pk).aggregate(versions=Sum("version"), sheets=Count("id"))
-    return version_answer(request, {"version": agg["versions"] or 0, "sheets": agg["sheets"],
-                                    "status": round.status})
+    return version_answer(request, {"version": agg["versions"] or 0, "sheets": agg["sheets"], "status": round.status})
 
 
 @never_cache
@@ -174,11 +174,18 @@ def sheet_switch_side_view(request, sheet_id: int):
         messages.error(request, _("The page was out of date; try again."))
         return HttpResponseRedirect(url)
     try:
-        sheet = sheet_entering_side_switch(sheet=access.sheet, version=form.cleaned_data["version"],
-                                           actor=access.actor, reason=form.cleaned_data.get("reason", ""))
+        sheet = sheet_entering_side_switch(
+            sheet=access.sheet,
+            version=form.cleaned_data["version"],
+            actor=access.actor,
+            reason=form.cleaned_data.get("reason", ""),
+        )
     except ScoringError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _("Table %(table)s: %(side)s enters the sheet now; the other side confirms it.")
-                         % {"table": access.game.table_number, "side": sheet.get_entering_side_display()})
+        messages.success(
+            request,
+            _("Table %(table)s: %(side)s enters the sheet now; the other side confirms it.")
+            % {"table": access.game.table_number, "side": sheet.get_entering_side_display()},
+        )
     return HttpResponseRedirect(url)

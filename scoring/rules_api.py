@@ -101,16 +101,33 @@ EXAMPLE_INVALID = {
     "detail": "Deal 1: Trick points must add up to 162; got 92 + 72 = 164.",
     "valid": False,
     "deals": [
-        {"outcome": None, "score": None, "held": None, "collected": None, "errors": [
-            {"deal": 0, "field": "tricks", "code": "sum_mismatch",
-             "message": "Deal 1: Trick points must add up to 162; got 92 + 72 = 164."}]},
+        {
+            "outcome": None,
+            "score": None,
+            "held": None,
+            "collected": None,
+            "errors": [
+                {
+                    "deal": 0,
+                    "field": "tricks",
+                    "code": "sum_mismatch",
+                    "message": "Deal 1: Trick points must add up to 162; got 92 + 72 = 164.",
+                }
+            ],
+        },
     ],
     "totals": {"A": 0, "B": 0},
     "held": 0,
     "finished": False,
     "winner": None,
-    "errors": [{"deal": 0, "field": "tricks", "code": "sum_mismatch",
-                "message": "Deal 1: Trick points must add up to 162; got 92 + 72 = 164."}],
+    "errors": [
+        {
+            "deal": 0,
+            "field": "tricks",
+            "code": "sum_mismatch",
+            "message": "Deal 1: Trick points must add up to 162; got 92 + 72 = 164.",
+        }
+    ],
 }
 
 
@@ -181,5 +198,15 @@ def _refused(code: str, result: dict) -> dict:
 def _body_error(detail: str) -> dict:
     message = _("The request body must be a game as JSON: {detail}").format(detail=detail)
     error = {"deal": None, "field": "game", "code": "invalid_json", "message": str(message)}
-    return _refused("invalid_json", {"valid": False, "deals": [], "totals": {"A": 0, "B": 0}, "held": 0,
-                                     "finished": False, "winner": None, "errors": [error]})
+    return _refused(
+        "invalid_json",
+        {
+            "valid": False,
+            "deals": [],
+            "totals": {"A": 0, "B": 0},
+            "held": 0,
+            "finished": False,
+            "winner": None,
+            "errors": [error],
+        },
+    )

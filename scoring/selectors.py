@@ -95,17 +95,15 @@ def _active_link(token: str) -> TableLink | None:
         return None
     objs, start = [], 0
     for model, fields in zip(models, _LINK_FIELDS, strict=True):
-        values = list(row[start:start + len(fields)])
+        values = list(row[start : start + len(fields)])
         start += len(fields)
         for n, model_field in enumerate(fields):
             if values[n] is not None and hasattr(model_field, "from_db_value"):
                 values[n] = model_field.from_db_value(values[n], None, connection)
-        objs.append(None if values[0] is None else model.from_db(connection.alias, [f.attname for f in fields],
-                                                                 values))
+        objs.append(None if values[0] is None else model.from_db(connection.alias, [f.attname for f in fields], values))
     link, game, sheet, round, event = objs
     if sheet is None:
-        return (TableLink.objects.filter(pk=link.pk)
-                .select_related("game__sheet", "game__round__event").first())
+        return TableLink.objects.filter(pk=link.pk).select_related("game__sheet", "game__round__event").first()
     round.event = event
     game.round = round
     sheet.game = game
@@ -117,16 +115,20 @@ def _active_link(token: str) -> TableLink | None:
 def _link_sql() -> tuple[str, list]:
     fields = [[f for f in m._meta.concrete_fields] for m in (TableLink, Game, Sheet, Round, Event)]
     # The primary key first: a game without a sheet reads None there.
-    fields = [[m_fields[[f.primary_key for f in m_fields].index(True)]]
-              + [f for f in m_fields if not f.primary_key] for m_fields in fields]
+    fields = [
+        [m_fields[[f.primary_key for f in m_fields].index(True)]] + [f for f in m_fields if not f.primary_key]
+        for m_fields in fields
+    ]
     aliases = ("l", "g", "s", "r", "e")
     columns = ", ".join(f'{a}."{f.column}"' for a, m_fields in zip(aliases, fields, strict=True) for f in m_fields)
-    sql = (f"SELECT {columns} FROM {TableLink._meta.db_table} l "
-           f"JOIN {Game._meta.db_table} g ON g.id = l.game_id "
-           f"LEFT JOIN {Sheet._meta.db_table} s ON s.game_id = g.id "
-           f"JOIN {Round._meta.db_table} r ON r.id = g.round_id "
-           f"JOIN {Event._meta.db_table} e ON e.id = r.event_id "
-           f"WHERE l.token = %s AND l.revoked_at IS NULL LIMIT 1")
+    sql = (
+        f"SELECT {columns} FROM {TableLink._meta.db_table} l "
+        f"JOIN {Game._meta.db_table} g ON g.id = l.game_id "
+        f"LEFT JOIN {Sheet._meta.db_table} s ON s.game_id = g.id "
+        f"JOIN {Round._meta.db_table} r ON r.id = g.round_id "
+        f"JOIN {Event._meta.db_table} e ON e.id = r.event_id "
+        f"WHERE l.token = %s AND l.revoked_at IS NULL LIMIT 1"
+    )
     return sql, fields
 
 
@@ -188,8 +190,10 @@ def game_sides(game: Game) -> dict[str, dict[str, Any]]:
     attach_entries([game])
     players = {p.pk: p for entry in _ENTRIES for p in _players(getattr(game, entry))}
     sides = {}
-    for side, entries, seats in (("A", ("entry_a", "entry_a_partner"), ("N", "S")),
-                                 ("B", ("entry_b", "entry_b_partner"), ("E", "W"))):
+    for side, entries, seats in (
+        ("A", ("entry_a", "entry_a_partner"), ("N", "S")),
+        ("B", ("entry_b", "entry_b_partner"), ("E", "W")),
+    ):
         present = [getattr(game, e) for e in entries if getattr(game, e) is not None]
         sides[side] = {
             "side": side,
@@ -211,6 +215,7 @@ def first_dealer(game: Game, sides: dict[str, dict[str, Any]]) -> tuple[str, str
 
 
 # --- deals for display ----------------------------------------------------------------------------------
+
 
 def short_side(side: str | None) -> str:
     return {"A": pgettext("sides", "N/S"), "B": pgettext("sides", "E/W")}.get(side or "", "?")
@@ -299,11 +304,20 @@ def sheet_view(sheet: Sheet, deals: list[dict[str, Any]] | None = None) -> Sheet
         score = scored.get("score") or {}
         total_a += score.get("A") or 0
         total_b += score.get("B") or 0
-        rows.append(DealRow(
-            position=position, data=data, summary=deal_summary(data),
-            outcome=scored.get("outcome") or "", score_a=score.get("A"), score_b=score.get("B"),
-            total_a=total_a, total_b=total_b, held=scored.get("held") or 0, collected=scored.get("collected"),
-        ))
+        rows.append(
+            DealRow(
+                position=position,
+                data=data,
+                summary=deal_summary(data),
+                outcome=scored.get("outcome") or "",
+                score_a=score.get("A"),
+                score_b=score.get("B"),
+                total_a=total_a,
+                total_b=total_b,
+                held=scored.get("held") or 0,
+                collected=scored.get("collected"),
+            )
+        )
     return SheetView(sheet=sheet, rows=rows, result=result)
 
 
@@ -355,18 +369,15 @@ class RoundOverview:
 
     @property
     def closable(self) -> bool:
-        return all(t.sheet is not None and t.sheet.status in (Sheet.Status.CONFIRMED, Sheet.Status.LOCKED)
-                   for t in self.tables)
+        return all(
+            t.sheet is not None and t.sheet.status in (Sheet.Status.CONFIRMED, Sheet.Status.LOCKED) for t in self.tables
+        )
 
 
 def round_overview(round: Round) -> RoundOverview:
     """Every table of the round with its sheet's status and progress, disputes first; byes apart.
     Three queries whatever the number of tables."""
-    games = list(
-        Game.objects.filter(round=round)
-        .select_related("sheet")
-        .order_by("table_number", "id")
-    )
+    games = list(Game.objects.filter(round=round).select_related("sheet").order_by("table_number", "id"))
     attach_entries(games)
     links: dict[int, dict[str, TableLink]] = {}
     for link in TableLink.objects.filter(game__round=round, revoked_at__isnull=True):

@@ -50,8 +50,10 @@ class StrictSerializer(serializers.Serializer):
             unknown = sorted(str(k) for k in data if k not in self.fields)
             if unknown:
                 raise serializers.ValidationError(
-                    {name: [_("Unknown field; the fields are: %(fields)s.") % {"fields": ", ".join(self.fields)}]
-                     for name in unknown}
+                    {
+                        name: [_("Unknown field; the fields are: %(fields)s.") % {"fields": ", ".join(self.fields)}]
+                        for name in unknown
+                    }
                 )
         return super().to_internal_value(data)
 
@@ -59,8 +61,14 @@ class StrictSerializer(serializers.Serializer):
         return {k: v for k, v in data.items() if v is not None}
 
 
-@extend_schema_field({"oneOf": [{"type": "integer", "minimum": 80, "maximum": 160, "multipleOf": 10},
-                                {"type": "string", "enum": ["capot"]}]})
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "minimum": 80, "maximum": 160, "multipleOf": 10},
+            {"type": "string", "enum": ["capot"]},
+        ]
+    }
+)
 class BidField(serializers.Field):
     """A coinche bid: 80..160 in tens, or "capot" (the range against the rule set is the engine's check)."""
 
@@ -92,10 +100,22 @@ class DealTricksInputSerializer(StrictSerializer):
     B = serializers.IntegerField(min_value=0, max_value=MAX_POINTS)
 
 
-@extend_schema_field({"oneOf": [{"type": "string", "enum": list(TEAMS)},
-                                {"type": "object", "properties": {"team": {"type": "string", "enum": list(TEAMS)},
-                                                                  "suit": {"type": "string", "enum": list(SUITS)}},
-                                 "required": ["team"], "additionalProperties": False}]})
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "enum": list(TEAMS)},
+            {
+                "type": "object",
+                "properties": {
+                    "team": {"type": "string", "enum": list(TEAMS)},
+                    "suit": {"type": "string", "enum": list(SUITS)},
+                },
+                "required": ["team"],
+                "additionalProperties": False,
+            },
+        ]
+    }
+)
 class BeloteField(serializers.Field):
     """One belote: "A"/"B", or {"team": "A", "suit": "hearts"} (all-trumps)."""
 
@@ -167,16 +187,26 @@ class VersionSerializer(StrictSerializer):
 
 class DealWriteSerializer(VersionSerializer):
     deal = DealInputSerializer()
-    client_id = serializers.CharField(required=False, max_length=64, help_text=_(
-        "The client's id of this deal; the Idempotency-Key header takes precedence."))
-    reason = serializers.CharField(required=False, allow_blank=True, max_length=MAX_REASON,
-                                   help_text=_("Required for organisers: kept in the sheet's history."))
+    client_id = serializers.CharField(
+        required=False,
+        max_length=64,
+        help_text=_("The client's id of this deal; the Idempotency-Key header takes precedence."),
+    )
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=MAX_REASON,
+        help_text=_("Required for organisers: kept in the sheet's history."),
+    )
 
 
 class DealValidateSerializer(StrictSerializer):
     deal = DealInputSerializer()
-    position = serializers.IntegerField(min_value=0, required=False, help_text=_(
-        "Check an edit of the deal at this position; a new deal at the end when left out."))
+    position = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text=_("Check an edit of the deal at this position; a new deal at the end when left out."),
+    )
 
 
 class DeleteSerializer(VersionSerializer):
@@ -184,8 +214,12 @@ class DeleteSerializer(VersionSerializer):
 
 
 class ConfirmSerializer(VersionSerializer):
-    reason = serializers.CharField(required=False, allow_blank=True, max_length=MAX_REASON, help_text=_(
-        "Organisers: required when the game is not finished."))
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=MAX_REASON,
+        help_text=_("Organisers: required when the game is not finished."),
+    )
 
 
 class DisputeSerializer(VersionSerializer):
@@ -321,4 +355,3 @@ class RoundSheetSerializer(serializers.Serializer):
     totals = PairSerializer()
     finished = serializers.BooleanField()
     updated_at = serializers.DateTimeField(allow_null=True)
-

@@ -84,11 +84,7 @@ def _lock(sheet: Sheet, *, event: bool = False) -> Sheet:
         event_id = Sheet.objects.filter(pk=sheet.pk).values("game__round__event_id")[:1]
         # FOR NO KEY UPDATE: what the later UPDATE of the event would take anyway, only earlier.
         list(Event.objects.select_for_update(no_key=True).filter(pk=Subquery(event_id)).values_list("pk"))
-    return (
-        Sheet.objects.select_for_update(of=("self",))
-        .select_related("game__round__event")
-        .get(pk=sheet.pk)
-    )
+    return Sheet.objects.select_for_update(of=("self",)).select_related("game__round__event").get(pk=sheet.pk)
 
 
 def _check_version(sheet: Sheet, version: Any) -> None:
@@ -106,8 +102,12 @@ def _check_reason(actor: Actor, reason: str, *, required: bool | None = None) ->
     if required and not reason:
         raise FieldRequired("reason", _("An organiser's change needs a reason; it is kept in the sheet's history."))
     if len(reason) > MAX_REASON:
-        raise FieldRequired("reason", _("The reason is too long: at most %(max)s characters, got %(got)s.")
-                            % {"max": MAX_REASON, "got": len(reason)}, code="too_long")
+        raise FieldRequired(
+            "reason",
+            _("The reason is too long: at most %(max)s characters, got %(got)s.")
+            % {"max": MAX_REASON, "got": len(reason)},
+            code="too_long",
+        )
     return reason
 
 
@@ -129,16 +129,35 @@ def _validated(sheet: Sheet, deals: list[dict[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def _record(sheet: Sheet, actor: Actor, action: str, *, position: int | None = None, before: Any = None,
-            after: Any = None, reason: str = "", client_id: str = "") -> SheetChange:
-    change = _history_row(sheet, actor, action, position=position, before=before, after=after, reason=reason,
-                     client_id=client_id)
+def _record(
+    sheet: Sheet,
+    actor: Actor,
+    action: str,
+    *,
+    position: int | None = None,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+    client_id: str = "",
+) -> SheetChange:
+    change = _history_row(
+        sheet, actor, action, position=position, before=before, after=after, reason=reason, client_id=client_id
+    )
     change.save(force_insert=True)
     return change
 
 
-def _history_row(sheet: Sheet, actor: Actor, action: str, *, position: int | None = None, before: Any = None,
-            after: Any = None, reason: str = "", client_id: str = "") -> SheetChange:
+def _history_row(
+    sheet: Sheet,
+    actor: Actor,
+    action: str,
+    *,
+    position: int | None = None,
+    before: Any = None,
+    after: Any = None,
+    reason: str = "",
+    client_id: str = "",
+) -> SheetChange:
     """The history row of a change, not saved yet."""
     return SheetChange(
         sheet=sheet,
@@ -188,8 +207,9 @@ def _request_standings(sheet: Sheet) -> None:
 # --- deals ----------------------------------------------------------------------------------------------
 
 
-def deal_create(*, sheet: Sheet, data: dict[str, Any], version: int, client_id: str, actor: Actor,
-                reason: str = "") -> SheetWrite:
+def deal_create(
+    *, sheet: Sheet, data: dict[str, Any], version: int, client_id: str, actor: Actor, reason: str = ""
+) -> SheetWrite:
     """Append deal `data` (spec §6 deal JSON) to the sheet.
 
     Idempotent by `client_id` (1–64 of A-Z a-z 0-9 _ . : -): a create whose id this sheet has seen returns
@@ -197,8 +217,13 @@ def deal_create(*, sheet: Sheet, data: dict[str, Any], version: int, client_id: 
     id, version or missing organiser reason), SheetConflict (stale version), SideNotAllowed /
     SheetStateError (not this actor's turn), DealInvalid (the engine's errors; nothing stored)."""
     if not isinstance(client_id, str) or not CLIENT_ID_RE.match(client_id):
-        raise FieldRequired("client_id", _("A client id (Idempotency-Key) of 1 to 64 letters, digits or _ . : - is "
-                                           "required so that a retried request is not stored twice."))
+        raise FieldRequired(
+            "client_id",
+            _(
+                "A client id (Idempotency-Key) of 1 to 64 letters, digits or _ . : - is "
+                "required so that a retried request is not stored twice."
+            ),
+        )
     with transaction.atomic():
         locked, seen, stored = _lock_for_create(sheet, client_id, event=actor.organiser)
         replay = _replayed_create(locked, client_id, seen=seen)
@@ -213,8 +238,15 @@ def deal_create(*, sheet: Sheet, data: dict[str, Any], version: int, client_id: 
         new = [*deals, data]
         result = _validated(locked, new)
         deal = Deal(sheet=locked, position=position, data=data, client_id=client_id)
-        change = _history_row(locked, actor, SheetChange.Action.DEAL_CREATE, position=position, after=data,
-                         reason=reason, client_id=client_id)
+        change = _history_row(
+            locked,
+            actor,
+            SheetChange.Action.DEAL_CREATE,
+            position=position,
+            after=data,
+            reason=reason,
+            client_id=client_id,
+        )
         if stored is not None and not was_settled:
             # The fast path of `_lock_for_create`: the three rows in one statement (scoring.deal_write).
             fields = _apply_write(locked, actor, result, position + 1)
@@ -285,8 +317,9 @@ def _replayed_create(sheet: Sheet, client_id: str, *, seen: bool | None = None) 
     return SheetWrite(sheet=sheet, deal=deal, created=False)
 
 
-def deal_update(*, sheet: Sheet, position: int, data: dict[str, Any], version: int, actor: Actor,
-                reason: str = "") -> SheetWrite:
+def deal_update(
+    *, sheet: Sheet, position: int, data: dict[str, Any], version: int, actor: Actor, reason: str = ""
+) -> SheetWrite:
     """Replace the deal at `position` (0-based) with `data`. Raises like `deal_create`, and
     SheetStateError(code="no_such_deal") for a position the sheet does not have."""
     with transaction.atomic():
@@ -304,8 +337,9 @@ def deal_update(*, sheet: Sheet, position: int, data: dict[str, Any], version: i
         deal.data = data
         deal.save(update_fields=["data", "updated_at"])
         _after_write(locked, actor, result, len(deals), was_settled=was_settled)
-        _record(locked, actor, SheetChange.Action.DEAL_UPDATE, position=position, before=before, after=data,
-                reason=reason)
+        _record(
+            locked, actor, SheetChange.Action.DEAL_UPDATE, position=position, before=before, after=data, reason=reason
+        )
     return SheetWrite(sheet=locked, deal=deal, created=False, deals=new)
 
 
@@ -328,13 +362,13 @@ def deal_delete(*, sheet: Sheet, position: int, version: int, actor: Actor, reas
         later_shifted = Deal.objects.filter(sheet=locked, position__gt=_SHIFT)
         later_shifted.update(position=F("position") - _SHIFT - 1)
         _after_write(locked, actor, result, len(rest), was_settled=was_settled)
-        _record(locked, actor, SheetChange.Action.DEAL_DELETE, position=position, before=deal.data,
-                reason=reason)
+        _record(locked, actor, SheetChange.Action.DEAL_DELETE, position=position, before=deal.data, reason=reason)
     return SheetWrite(sheet=locked, deal=None, created=False, deals=rest)
 
 
-def deal_insert(*, sheet: Sheet, position: int, data: dict[str, Any], version: int, client_id: str, actor: Actor,
-                reason: str = "") -> SheetWrite:
+def deal_insert(
+    *, sheet: Sheet, position: int, data: dict[str, Any], version: int, client_id: str, actor: Actor, reason: str = ""
+) -> SheetWrite:
     """Insert a forgotten deal `data` at `position` (0-based; the deal there and every later one move down by
     one; `position` equal to the number of deals appends). The whole sheet is checked again, so a later deal
     that no longer fits (e.g. played after the game would now be over) refuses the insert with its error.
@@ -342,8 +376,13 @@ def deal_insert(*, sheet: Sheet, position: int, data: dict[str, Any], version: i
     Idempotent by `client_id` like `deal_create`. Raises FieldRequired, SheetConflict, SideNotAllowed /
     SheetStateError (not this actor's turn, or code="no_such_deal" for a position past the end), DealInvalid."""
     if not isinstance(client_id, str) or not CLIENT_ID_RE.match(client_id):
-        raise FieldRequired("client_id", _("A client id (Idempotency-Key) of 1 to 64 letters, digits or _ . : - is "
-                                           "required so that a retried request is not stored twice."))
+        raise FieldRequired(
+            "client_id",
+            _(
+                "A client id (Idempotency-Key) of 1 to 64 letters, digits or _ . : - is "
+                "required so that a retried request is not stored twice."
+            ),
+        )
     with transaction.atomic():
         # An organiser's insert into a settled sheet marks the standings dirty: event first (see `_lock`).
         locked = _lock(sheet, event=actor.organiser)
@@ -369,8 +408,15 @@ def deal_insert(*, sheet: Sheet, position: int, data: dict[str, Any], version: i
         Deal.objects.filter(sheet=locked, position__gte=_SHIFT).update(position=F("position") - _SHIFT + 1)
         deal = Deal.objects.create(sheet=locked, position=position, data=data, client_id=client_id)
         _after_write(locked, actor, result, len(new), was_settled=was_settled)
-        _record(locked, actor, SheetChange.Action.DEAL_INSERT, position=position, after=data, reason=reason,
-                client_id=client_id)
+        _record(
+            locked,
+            actor,
+            SheetChange.Action.DEAL_INSERT,
+            position=position,
+            after=data,
+            reason=reason,
+            client_id=client_id,
+        )
     return SheetWrite(sheet=locked, deal=deal, created=True, deals=new)
 
 
@@ -419,8 +465,11 @@ def sheet_confirm(*, sheet: Sheet, version: int, actor: Actor, reason: str = "")
         locked = _lock(sheet, event=True)
         _raise(confirm_refusal(locked, actor))
         if actor.organiser and not locked.finished and not (isinstance(reason, str) and reason.strip()):
-            raise FieldRequired("reason", _("The game is not finished (%(count)s deals): confirming it needs a "
-                                            "reason.") % {"count": locked.deal_count})
+            raise FieldRequired(
+                "reason",
+                _("The game is not finished (%(count)s deals): confirming it needs a reason.")
+                % {"count": locked.deal_count},
+            )
         reason = _check_reason(actor, reason, required=False)
         _check_version(locked, version)
         locked.status = Sheet.Status.CONFIRMED
@@ -443,8 +492,12 @@ def sheet_dispute(*, sheet: Sheet, version: int, actor: Actor, message: str) -> 
         if not message:
             raise FieldRequired("message", _("Say what is wrong with the sheet, so that the other side can fix it."))
         if len(message) > MAX_REASON:
-            raise FieldRequired("message", _("The message is too long: at most %(max)s characters, got %(got)s.")
-                                % {"max": MAX_REASON, "got": len(message)}, code="too_long")
+            raise FieldRequired(
+                "message",
+                _("The message is too long: at most %(max)s characters, got %(got)s.")
+                % {"max": MAX_REASON, "got": len(message)},
+                code="too_long",
+            )
         _check_version(locked, version)
         locked.status = Sheet.Status.DISPUTED
         locked.dispute_message = message
@@ -468,15 +521,23 @@ def sheet_entering_side_switch(*, sheet: Sheet, version: int, actor: Actor, reas
         if locked.status not in EDITABLE_BY_LINK:
             raise SheetStateError(
                 _("The sheet is %(status)s: the entering side can be switched only while it is being entered.")
-                % {"status": locked.get_status_display().lower()}, code="not_entering")
+                % {"status": locked.get_status_display().lower()},
+                code="not_entering",
+            )
         reason = _check_reason(actor, reason, required=False)
         _check_version(locked, version)
         before = locked.entering_side
         locked.entering_side = "A" if before == "B" else "B"
         locked.version += 1
         locked.save(update_fields=["entering_side", "version", "updated_at"])
-        _record(locked, actor, SheetChange.Action.SWITCH_SIDE, before={"entering_side": before or None},
-                after={"entering_side": locked.entering_side}, reason=reason)
+        _record(
+            locked,
+            actor,
+            SheetChange.Action.SWITCH_SIDE,
+            before={"entering_side": before or None},
+            after={"entering_side": locked.entering_side},
+            reason=reason,
+        )
     return locked
 
 
@@ -641,8 +702,16 @@ def round_sheets_lock(*, round: Round, actor: Actor, confirm_all: bool = False, 
 
 
 def _change(sheet: Sheet, actor: Actor, action: str, reason: str) -> SheetChange:
-    return SheetChange(sheet=sheet, action=action, user=actor.user, link=actor.link, ip_address=actor.ip_address,
-                       user_agent=actor.user_agent, reason=reason, version=sheet.version)
+    return SheetChange(
+        sheet=sheet,
+        action=action,
+        user=actor.user,
+        link=actor.link,
+        ip_address=actor.ip_address,
+        user_agent=actor.user_agent,
+        reason=reason,
+        version=sheet.version,
+    )
 
 
 def sheets_recompute(*, round: Round) -> int:
@@ -650,8 +719,8 @@ def sheets_recompute(*, round: Round) -> int:
     fix); returns how many changed. Three queries plus one bulk update."""
     sheets = list(Sheet.objects.filter(game__round=round).select_related("game__round__event"))
     by_sheet: dict[int, list[dict[str, Any]]] = {s.pk: [] for s in sheets}
-    for sheet_id, data in Deal.objects.filter(sheet__in=sheets).order_by("sheet", "position").values_list(
-        "sheet_id", "data"
+    for sheet_id, data in (
+        Deal.objects.filter(sheet__in=sheets).order_by("sheet", "position").values_list("sheet_id", "data")
     ):
         by_sheet[sheet_id].append(data)
     changed = []

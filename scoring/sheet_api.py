@@ -98,8 +98,9 @@ def _deal_payload(row) -> dict[str, Any]:
     }
 
 
-def sheet_payload(access: SheetAccess, sheet: Sheet | None = None,
-                  deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def sheet_payload(
+    access: SheetAccess, sheet: Sheet | None = None, deals: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     """The sheet as the API shows it to this actor, in SheetSerializer's shape (which documents it; the
     dict is rendered as it is, a test keeps the two equal). One query for the deals unless `deals` (their
     data in order) is given, one for the teams."""
@@ -119,10 +120,16 @@ def sheet_payload(access: SheetAccess, sheet: Sheet | None = None,
             "round_id": game.round_id,
             "table_number": game.table_number,
             "first_dealer": game.first_dealer,
-            "sides": {side: {"side": side, "label": str(info["label"]), "name": info["name"],
-                             "numbers": info["numbers"],
-                             "seats": [{"seat": seat, "player": player} for seat, player in info["seats"]]}
-                      for side, info in game_sides_cached(game).items()},
+            "sides": {
+                side: {
+                    "side": side,
+                    "label": str(info["label"]),
+                    "name": info["name"],
+                    "numbers": info["numbers"],
+                    "seats": [{"seat": seat, "player": player} for seat, player in info["seats"]],
+                }
+                for side, info in game_sides_cached(game).items()
+            },
         },
         "rules": game_rules(event),
         "status": sheet.status,
@@ -163,8 +170,13 @@ def _reason(data: dict[str, Any]) -> str:
 
 
 VERSION_PARAMS = [
-    OpenApiParameter("If-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
-                     description='The sheet version as an ETag ("3"); instead of `version` in the body.'),
+    OpenApiParameter(
+        "If-Match",
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        required=False,
+        description='The sheet version as an ETag ("3"); instead of `version` in the body.',
+    ),
 ]
 ERRORS = {
     400: OpenApiResponse(s.SheetErrorSerializer, description="Invalid input; the fields at fault are named."),
@@ -244,18 +256,35 @@ class DealCreateApi(DealWriteBaseApi):
 
     @extend_schema(
         request=s.DealWriteSerializer,
-        parameters=[OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=True,
-                                     description="A client-made id of this deal (1–64 of A-Z a-z 0-9 _ . : -)."),
-                    *VERSION_PARAMS],
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                required=True,
+                description="A client-made id of this deal (1–64 of A-Z a-z 0-9 _ . : -).",
+            ),
+            *VERSION_PARAMS,
+        ],
         responses={201: s.DealWrittenSerializer, 200: s.DealWrittenSerializer, **ERRORS},
     )
     def post(self, request, **kwargs):
         data = self.parse(s.DealWriteSerializer)
         client_id = request.headers.get("Idempotency-Key") or data.get("client_id") or ""
-        write = deal_create(sheet=self.access.sheet, data=data["deal"], version=_version(request, data),
-                            client_id=client_id.strip(), actor=self.access.actor, reason=_reason(data))
-        return self.written(write, write.deal.position if write.deal else None, replayed=not write.created,
-                            code=status.HTTP_201_CREATED if write.created else status.HTTP_200_OK)
+        write = deal_create(
+            sheet=self.access.sheet,
+            data=data["deal"],
+            version=_version(request, data),
+            client_id=client_id.strip(),
+            actor=self.access.actor,
+            reason=_reason(data),
+        )
+        return self.written(
+            write,
+            write.deal.position if write.deal else None,
+            replayed=not write.created,
+            code=status.HTTP_201_CREATED if write.created else status.HTTP_200_OK,
+        )
 
 
 class DealInsertApi(DealWriteBaseApi):
@@ -265,19 +294,36 @@ class DealInsertApi(DealWriteBaseApi):
 
     @extend_schema(
         request=s.DealWriteSerializer,
-        parameters=[OpenApiParameter("Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=True,
-                                     description="A client-made id of this deal (1–64 of A-Z a-z 0-9 _ . : -)."),
-                    *VERSION_PARAMS],
+        parameters=[
+            OpenApiParameter(
+                "Idempotency-Key",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                required=True,
+                description="A client-made id of this deal (1–64 of A-Z a-z 0-9 _ . : -).",
+            ),
+            *VERSION_PARAMS,
+        ],
         responses={201: s.DealWrittenSerializer, 200: s.DealWrittenSerializer, **ERRORS},
     )
     def post(self, request, position: int, **kwargs):
         data = self.parse(s.DealWriteSerializer)
         client_id = request.headers.get("Idempotency-Key") or data.get("client_id") or ""
-        write = deal_insert(sheet=self.access.sheet, position=position, data=data["deal"],
-                            version=_version(request, data), client_id=client_id.strip(), actor=self.access.actor,
-                            reason=_reason(data))
-        return self.written(write, write.deal.position if write.deal else None, replayed=not write.created,
-                            code=status.HTTP_201_CREATED if write.created else status.HTTP_200_OK)
+        write = deal_insert(
+            sheet=self.access.sheet,
+            position=position,
+            data=data["deal"],
+            version=_version(request, data),
+            client_id=client_id.strip(),
+            actor=self.access.actor,
+            reason=_reason(data),
+        )
+        return self.written(
+            write,
+            write.deal.position if write.deal else None,
+            replayed=not write.created,
+            code=status.HTTP_201_CREATED if write.created else status.HTTP_200_OK,
+        )
 
 
 class DealDetailApi(DealWriteBaseApi):
@@ -292,29 +338,57 @@ class DealDetailApi(DealWriteBaseApi):
 
     @extend_schema(responses={200: s.SheetDealSerializer, 403: ERRORS[403], 404: ERRORS[404]})
     def get(self, request, position: int, **kwargs):
-        return Response(s.SheetDealSerializer(_deal_payload(self._row(position))).data,
-                        headers={"ETag": f'"{self.access.sheet.version}"'})
+        return Response(
+            s.SheetDealSerializer(_deal_payload(self._row(position))).data,
+            headers={"ETag": f'"{self.access.sheet.version}"'},
+        )
 
-    @extend_schema(request=s.DealWriteSerializer, parameters=VERSION_PARAMS,
-                   responses={200: s.DealWrittenSerializer, **ERRORS})
+    @extend_schema(
+        request=s.DealWriteSerializer, parameters=VERSION_PARAMS, responses={200: s.DealWrittenSerializer, **ERRORS}
+    )
     def put(self, request, position: int, **kwargs):
         data = self.parse(s.DealWriteSerializer)
-        write = deal_update(sheet=self.access.sheet, position=position, data=data["deal"],
-                            version=_version(request, data), actor=self.access.actor, reason=_reason(data))
+        write = deal_update(
+            sheet=self.access.sheet,
+            position=position,
+            data=data["deal"],
+            version=_version(request, data),
+            actor=self.access.actor,
+            reason=_reason(data),
+        )
         return self.written(write, position, replayed=False, code=status.HTTP_200_OK)
 
-    @extend_schema(request=s.DeleteSerializer, parameters=[
-        *VERSION_PARAMS,
-        OpenApiParameter("version", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False,
-                         description="The sheet version (instead of If-Match)."),
-        OpenApiParameter("reason", OpenApiTypes.STR, OpenApiParameter.QUERY, required=False,
-                         description="Organisers: why the deal is deleted."),
-    ], responses={200: s.SheetSerializer, **ERRORS})
+    @extend_schema(
+        request=s.DeleteSerializer,
+        parameters=[
+            *VERSION_PARAMS,
+            OpenApiParameter(
+                "version",
+                OpenApiTypes.INT,
+                OpenApiParameter.QUERY,
+                required=False,
+                description="The sheet version (instead of If-Match).",
+            ),
+            OpenApiParameter(
+                "reason",
+                OpenApiTypes.STR,
+                OpenApiParameter.QUERY,
+                required=False,
+                description="Organisers: why the deal is deleted.",
+            ),
+        ],
+        responses={200: s.SheetSerializer, **ERRORS},
+    )
     def delete(self, request, position: int, **kwargs):
         body = request.data if isinstance(request.data, dict) and request.data else request.query_params.dict()
         data = self.parse(s.DeleteSerializer, data=body)
-        write = deal_delete(sheet=self.access.sheet, position=position, version=_version(request, data),
-                            actor=self.access.actor, reason=_reason(data))
+        write = deal_delete(
+            sheet=self.access.sheet,
+            position=position,
+            version=_version(request, data),
+            actor=self.access.actor,
+            reason=_reason(data),
+        )
         return self.respond(write.sheet, deals=write.deals)
 
 
@@ -339,59 +413,85 @@ class DealValidateApi(SheetBaseApi):
             running = {"A": 0, "B": 0}
             for item in result["deals"][: position + 1]:
                 running = {t: running[t] + (item["score"] or {}).get(t, 0) for t in ("A", "B")}
-            deal = {"position": position, "data": deals[position], "outcome": scored["outcome"],
-                    "score": scored["score"], "running": running, "held": scored["held"] or 0,
-                    "collected": scored["collected"]}
-        return Response(s.ValidationResultSerializer({
-            "valid": result["valid"], "errors": result["errors"], "deal": deal, "totals": result["totals"],
-            "finished": result["finished"]}).data)
+            deal = {
+                "position": position,
+                "data": deals[position],
+                "outcome": scored["outcome"],
+                "score": scored["score"],
+                "running": running,
+                "held": scored["held"] or 0,
+                "collected": scored["collected"],
+            }
+        return Response(
+            s.ValidationResultSerializer(
+                {
+                    "valid": result["valid"],
+                    "errors": result["errors"],
+                    "deal": deal,
+                    "totals": result["totals"],
+                    "finished": result["finished"],
+                }
+            ).data
+        )
 
 
 class SheetSubmitApi(SheetBaseApi):
     """The entering side hands in the finished sheet; the other side then confirms or disputes it."""
 
-    @extend_schema(request=s.VersionSerializer, parameters=VERSION_PARAMS,
-                   responses={200: s.SheetSerializer, **ERRORS})
+    @extend_schema(request=s.VersionSerializer, parameters=VERSION_PARAMS, responses={200: s.SheetSerializer, **ERRORS})
     def post(self, request, **kwargs):
         data = self.parse(s.VersionSerializer)
-        return self.respond(sheet_submit(sheet=self.access.sheet, version=_version(request, data),
-                                         actor=self.access.actor))
+        return self.respond(
+            sheet_submit(sheet=self.access.sheet, version=_version(request, data), actor=self.access.actor)
+        )
 
 
 class SheetConfirmApi(SheetBaseApi):
     """The other side confirms a submitted sheet (or an organiser any unsettled one; an unfinished game
     needs a `reason`). Only confirmed sheets count for the standings."""
 
-    @extend_schema(request=s.ConfirmSerializer, parameters=VERSION_PARAMS,
-                   responses={200: s.SheetSerializer, **ERRORS})
+    @extend_schema(request=s.ConfirmSerializer, parameters=VERSION_PARAMS, responses={200: s.SheetSerializer, **ERRORS})
     def post(self, request, **kwargs):
         data = self.parse(s.ConfirmSerializer)
-        return self.respond(sheet_confirm(sheet=self.access.sheet, version=_version(request, data),
-                                          actor=self.access.actor, reason=_reason(data)))
+        return self.respond(
+            sheet_confirm(
+                sheet=self.access.sheet, version=_version(request, data), actor=self.access.actor, reason=_reason(data)
+            )
+        )
 
 
 class SheetDisputeApi(SheetBaseApi):
     """The other side disputes a submitted sheet with a message; it goes back to the entering side."""
 
-    @extend_schema(request=s.DisputeSerializer, parameters=VERSION_PARAMS,
-                   responses={200: s.SheetSerializer, **ERRORS})
+    @extend_schema(request=s.DisputeSerializer, parameters=VERSION_PARAMS, responses={200: s.SheetSerializer, **ERRORS})
     def post(self, request, **kwargs):
         data = self.parse(s.DisputeSerializer)
-        return self.respond(sheet_dispute(sheet=self.access.sheet, version=_version(request, data),
-                                          actor=self.access.actor, message=data["message"]))
+        return self.respond(
+            sheet_dispute(
+                sheet=self.access.sheet,
+                version=_version(request, data),
+                actor=self.access.actor,
+                message=data["message"],
+            )
+        )
 
 
 class SheetCorrectApi(SheetBaseApi):
     """Organisers: replace all deals of a sheet in any status (also confirmed or locked), with a reason;
     the history keeps before and after, and the standings are recomputed for a confirmed sheet."""
 
-    @extend_schema(request=s.CorrectSerializer, parameters=VERSION_PARAMS,
-                   responses={200: s.SheetSerializer, **ERRORS})
+    @extend_schema(request=s.CorrectSerializer, parameters=VERSION_PARAMS, responses={200: s.SheetSerializer, **ERRORS})
     def post(self, request, **kwargs):
         data = self.parse(s.CorrectSerializer)
-        return self.respond(sheet_correct(sheet=self.access.sheet, deals=data["deals"],
-                                          version=_version(request, data), actor=self.access.actor,
-                                          reason=data["reason"]))
+        return self.respond(
+            sheet_correct(
+                sheet=self.access.sheet,
+                deals=data["deals"],
+                version=_version(request, data),
+                actor=self.access.actor,
+                reason=data["reason"],
+            )
+        )
 
 
 class RoundSheetsApi(APIView):
@@ -411,18 +511,17 @@ class RoundSheetsApi(APIView):
         rows = []
         for game in games:
             sheet = sheet_of(game)
-            rows.append({
-                "sheet_id": sheet.pk if sheet else None,
-                "game_id": game.pk,
-                "table_number": game.table_number,
-                "status": sheet.status if sheet else "missing",
-                "version": sheet.version if sheet else 0,
-                "deal_count": sheet.deal_count if sheet else 0,
-                "totals": {"A": sheet.total_a if sheet else 0, "B": sheet.total_b if sheet else 0},
-                "finished": bool(sheet and sheet.finished),
-                "updated_at": sheet.updated_at if sheet else None,
-            })
+            rows.append(
+                {
+                    "sheet_id": sheet.pk if sheet else None,
+                    "game_id": game.pk,
+                    "table_number": game.table_number,
+                    "status": sheet.status if sheet else "missing",
+                    "version": sheet.version if sheet else 0,
+                    "deal_count": sheet.deal_count if sheet else 0,
+                    "totals": {"A": sheet.total_a if sheet else 0, "B": sheet.total_b if sheet else 0},
+                    "finished": bool(sheet and sheet.finished),
+                    "updated_at": sheet.updated_at if sheet else None,
+                }
+            )
         return Response(s.RoundSheetSerializer(rows, many=True).data)
-
-
-

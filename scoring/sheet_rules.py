@@ -60,4 +60,3 @@ def cache_result(sheet: Sheet, result: dict[str, Any], deal_count: int) -> None:
 
 
 CACHE_FIELDS = ["result", "total_a", "total_b", "held", "finished", "winner", "deal_count"]
-

@@ -27,8 +27,10 @@ TIMEOUT = 15 * 60
 
 def _key(game: Game) -> str:
     seats = ",".join(f"{seat}{player}" for seat, player in sorted((game.seats or {}).items()))
-    return (f"game-sides:{game.pk}:{game.entry_a_id}:{game.entry_a_partner_id}:{game.entry_b_id}:"
-            f"{game.entry_b_partner_id}:{seats}")
+    return (
+        f"game-sides:{game.pk}:{game.entry_a_id}:{game.entry_a_partner_id}:{game.entry_b_id}:"
+        f"{game.entry_b_partner_id}:{seats}"
+    )
 
 
 def game_sides_cached(game: Game) -> dict[str, dict[str, Any]]:
@@ -43,8 +45,10 @@ def game_sides_cached(game: Game) -> dict[str, dict[str, Any]]:
         plain = stored[1]
     else:
         sides = game_sides(game)
-        plain = {side: {"name": info["name"], "numbers": info["numbers"], "seats": info["seats"]}
-                 for side, info in sides.items()}
+        plain = {
+            side: {"name": info["name"], "numbers": info["numbers"], "seats": info["seats"]}
+            for side, info in sides.items()
+        }
         if generation is None:
             generation = uuid.uuid4().hex
             cache.add(GENERATION_KEY, generation, None)

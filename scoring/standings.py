@@ -81,11 +81,7 @@ def standings_recompute_if_dirty(*, event_id: int, min_interval: float = 0.0) ->
     Returns {"event_id", "version", "skipped", "rows"} (plus "retry_in" when skipped as "too_soon").
     """
     with transaction.atomic():
-        event = (
-            Event.objects.select_for_update(of=("self",), skip_locked=True)
-            .filter(pk=event_id)
-            .first()
-        )
+        event = Event.objects.select_for_update(of=("self",), skip_locked=True).filter(pk=event_id).first()
         if event is None:
             busy = Event.objects.filter(pk=event_id).exists()
             return {"event_id": event_id, "version": None, "skipped": "busy" if busy else "missing", "rows": 0}
@@ -94,8 +90,13 @@ def standings_recompute_if_dirty(*, event_id: int, min_interval: float = 0.0) ->
         if min_interval > 0 and event.standings_computed_at is not None:
             since = (timezone.now() - event.standings_computed_at).total_seconds()
             if 0 <= since < min_interval:
-                return {"event_id": event_id, "version": event.standings_version, "skipped": "too_soon",
-                        "rows": 0, "retry_in": round(min_interval - since, 3)}
+                return {
+                    "event_id": event_id,
+                    "version": event.standings_version,
+                    "skipped": "too_soon",
+                    "rows": 0,
+                    "retry_in": round(min_interval - since, 3),
+                }
         rows = _store(event)
     return {"event_id": event_id, "version": event.standings_version, "skipped": False, "rows": rows}
 
@@ -139,8 +140,19 @@ def _store(event: Event) -> int:
 
 #: The columns compared to tell whether a stored snapshot round is still right (all but id and computed_at).
 _COMPARED = (
-    "entry_id", "rank", "games", "wins", "draws", "losses", "byes", "match_points", "total_points",
-    "points_against", "deals_won", "penalties", "metrics",
+    "entry_id",
+    "rank",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "byes",
+    "match_points",
+    "total_points",
+    "points_against",
+    "deals_won",
+    "penalties",
+    "metrics",
 )
 
 
@@ -182,8 +194,15 @@ def _insert_rows(rows: list[dict]) -> None:
         Standing.objects.bulk_create([Standing(**row) for row in rows])
         return
     payload = json.dumps(
-        [{**row, "match_points": str(row["match_points"]), "penalties": str(row["penalties"]),
-          "computed_at": row["computed_at"].isoformat()} for row in rows],
+        [
+            {
+                **row,
+                "match_points": str(row["match_points"]),
+                "penalties": str(row["penalties"]),
+                "computed_at": row["computed_at"].isoformat(),
+            }
+            for row in rows
+        ],
         separators=(",", ":"),
     )
     with connection.cursor() as cursor:
@@ -309,9 +328,11 @@ def _compute_rows(event: Event) -> list[dict]:
         return []
     # Entries with the first round they are withdrawn from, in one query.
     numbers, withdrawn_from = {}, {}
-    for entry_id, number, withdrawn in Entry.objects.filter(event=event).annotate(
-        withdrawn=Min("checkins__round_number", filter=Q(checkins__status=CheckIn.Status.WITHDRAWN))
-    ).values_list("id", "number", "withdrawn"):
+    for entry_id, number, withdrawn in (
+        Entry.objects.filter(event=event)
+        .annotate(withdrawn=Min("checkins__round_number", filter=Q(checkins__status=CheckIn.Status.WITHDRAWN)))
+        .values_list("id", "number", "withdrawn")
+    ):
         numbers[entry_id] = number
         if withdrawn is not None:
             withdrawn_from[entry_id] = withdrawn
@@ -321,11 +342,15 @@ def _compute_rows(event: Event) -> list[dict]:
     for row in _aggregate_rows(event.pk):
         cumulative[row[0]].append(row)
 
-    games = Game.objects.filter(
-        round__event=event, is_bye=False, sheet__status__in=COUNTED_SHEET_STATUSES
-    ).values_list(
-        "round__number", "entry_a_id", "entry_a_partner_id", "entry_b_id", "entry_b_partner_id",
-        "sheet__total_a", "sheet__total_b", "sheet__winner",
+    games = Game.objects.filter(round__event=event, is_bye=False, sheet__status__in=COUNTED_SHEET_STATUSES).values_list(
+        "round__number",
+        "entry_a_id",
+        "entry_a_partner_id",
+        "entry_b_id",
+        "entry_b_partner_id",
+        "sheet__total_a",
+        "sheet__total_b",
+        "sheet__winner",
     )
     meetings_by_round: list[tuple[int, metrics.Meeting]] = []
     win, draw, loss = Decimal(event.points_win), Decimal(event.points_draw), Decimal(event.points_loss)
@@ -353,7 +378,11 @@ def _compute_rows(event: Event) -> list[dict]:
             _, _, games_, wins, draws, losses, byes, points_for, against, deals_won = upto[-1]
             line = metrics.Line(entry_id=entry_id, number=numbers[entry_id])
             line.games, line.wins, line.draws, line.losses, line.byes = (
-                int(games_), int(wins), int(draws), int(losses), int(byes)
+                int(games_),
+                int(wins),
+                int(draws),
+                int(losses),
+                int(byes),
             )
             line.total_points = int(points_for) + int(byes) * event.bye_points
             line.points_against = int(against)
@@ -385,13 +414,26 @@ def _compute_rows(event: Event) -> list[dict]:
                 adjustment_points=line.adjustment_points,
                 withdrawn=line.withdrawn,
             )
-            result.append({
-                "event_id": event.pk, "round_number": after, "entry_id": line.entry_id,
-                "rank": ranked.rank, "games": line.games, "wins": line.wins, "draws": line.draws,
-                "losses": line.losses, "byes": line.byes, "match_points": line.match_points,
-                "total_points": line.total_points, "points_against": line.points_against,
-                "deals_won": line.deals_won, "penalties": line.penalties, "metrics": values, "computed_at": now,
-            })
+            result.append(
+                {
+                    "event_id": event.pk,
+                    "round_number": after,
+                    "entry_id": line.entry_id,
+                    "rank": ranked.rank,
+                    "games": line.games,
+                    "wins": line.wins,
+                    "draws": line.draws,
+                    "losses": line.losses,
+                    "byes": line.byes,
+                    "match_points": line.match_points,
+                    "total_points": line.total_points,
+                    "points_against": line.points_against,
+                    "deals_won": line.deals_won,
+                    "penalties": line.penalties,
+                    "metrics": values,
+                    "computed_at": now,
+                }
+            )
     return result
 
 
@@ -400,9 +442,11 @@ def _compute_rows(event: Event) -> list[dict]:
 
 def standings_status(*, event_id: int) -> dict:
     """The organiser's status panel: {"dirty", "version", "computed_at" (ISO or None), "rows"}."""
-    event = Event.objects.filter(pk=event_id).values(
-        "standings_dirty", "standings_version", "standings_computed_at"
-    ).first()
+    event = (
+        Event.objects.filter(pk=event_id)
+        .values("standings_dirty", "standings_version", "standings_computed_at")
+        .first()
+    )
     if event is None:
         raise StandingsError(_("Event %(id)s does not exist.") % {"id": event_id})
     computed_at = event["standings_computed_at"]
@@ -451,8 +495,14 @@ def adjustment_create(
         )
     with transaction.atomic():
         adjustment = Adjustment.objects.create(
-            event=event, entry=entry, kind=kind, reason=reason.strip(), match_points=match_points, points=points,
-            round_number=round_number, created_by=user if user and user.is_authenticated else None,
+            event=event,
+            entry=entry,
+            kind=kind,
+            reason=reason.strip(),
+            match_points=match_points,
+            points=points,
+            round_number=round_number,
+            created_by=user if user and user.is_authenticated else None,
         )
         standings_request_recompute(event_id=event.pk)
     return adjustment
@@ -497,9 +547,15 @@ def season_ranking(*, season, public_only: bool = False) -> dict:
     finals = Standing.objects.filter(
         event_id__in=[e["id"] for e in event_list], round_number=Subquery(last_round)
     ).values_list(
-        "event_id", "match_points", "total_points",
-        "entry__player_1_id", "entry__player_1__first_name", "entry__player_1__last_name",
-        "entry__player_2_id", "entry__player_2__first_name", "entry__player_2__last_name",
+        "event_id",
+        "match_points",
+        "total_points",
+        "entry__player_1_id",
+        "entry__player_1__first_name",
+        "entry__player_1__last_name",
+        "entry__player_2_id",
+        "entry__player_2__first_name",
+        "entry__player_2__last_name",
     )
     column = {e["id"]: i for i, e in enumerate(event_list)}
     players: dict[int, dict] = {}
@@ -507,8 +563,9 @@ def season_ranking(*, season, public_only: bool = False) -> dict:
         for pid, first, last in ((p1, f1, l1), (p2, f2, l2)):
             if pid is None:
                 continue
-            row = players.setdefault(pid, {"player_id": pid, "name": f"{first} {last}".strip(),
-                                           "results": [None] * len(event_list)})
+            row = players.setdefault(
+                pid, {"player_id": pid, "name": f"{first} {last}".strip(), "results": [None] * len(event_list)}
+            )
             row["results"][column[event_id]] = (mp, tp)
     best_n = season.best_n if season.ranking_rule == Season.Ranking.BEST_N and season.best_n else None
     rows = []
@@ -518,18 +575,20 @@ def season_ranking(*, season, public_only: bool = False) -> dict:
         if best_n:
             counted = counted[:best_n]
         counted_idx = {i for i, _ in counted}
-        rows.append({
-            "player_id": row["player_id"],
-            "name": row["name"],
-            "points": sum((r[0] for _, r in counted), Decimal(0)),
-            "total_points": sum(r[1] for _, r in counted),
-            "evenings": len(played),
-            "counted": len(counted),
-            "cells": [
-                {"points": metrics.json_value(r[0]) if r is not None else None, "counted": i in counted_idx}
-                for i, r in enumerate(row["results"])
-            ],
-        })
+        rows.append(
+            {
+                "player_id": row["player_id"],
+                "name": row["name"],
+                "points": sum((r[0] for _, r in counted), Decimal(0)),
+                "total_points": sum(r[1] for _, r in counted),
+                "evenings": len(played),
+                "counted": len(counted),
+                "cells": [
+                    {"points": metrics.json_value(r[0]) if r is not None else None, "counted": i in counted_idx}
+                    for i, r in enumerate(row["results"])
+                ],
+            }
+        )
     rows.sort(key=lambda r: (-r["points"], -r["total_points"], r["name"]))
     previous = None
     for position, row in enumerate(rows, start=1):

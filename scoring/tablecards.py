@@ -68,8 +68,12 @@ def _between_rounds(event_id: int, rounds_planned: int) -> TableState:
 def card_state(card: TableCard) -> TableState:
     """The game at the card's table in the released round (one query), or why there is none (two)."""
     game = (
-        Game.objects.filter(round__event_id=card.event_id, round__status=Round.Status.RELEASED,
-                            table_number=card.table_number, is_bye=False)
+        Game.objects.filter(
+            round__event_id=card.event_id,
+            round__status=Round.Status.RELEASED,
+            table_number=card.table_number,
+            is_bye=False,
+        )
         .select_related("round")
         .order_by("-round__number")
         .first()
@@ -92,8 +96,12 @@ def team_place(link: TeamLink) -> TeamPlace:
     entry_id = link.entry_id
     game = (
         Game.objects.filter(round__event_id=link.entry.event_id, round__status=Round.Status.RELEASED)
-        .filter(Q(entry_a_id=entry_id) | Q(entry_a_partner_id=entry_id) | Q(entry_b_id=entry_id)
-                | Q(entry_b_partner_id=entry_id))
+        .filter(
+            Q(entry_a_id=entry_id)
+            | Q(entry_a_partner_id=entry_id)
+            | Q(entry_b_id=entry_id)
+            | Q(entry_b_partner_id=entry_id)
+        )
         .select_related("round")
         .order_by("-round__number")
         .first()
@@ -126,8 +134,11 @@ def team_link_by_token(token: str) -> TeamLink:
     """The active team link of `token`, with its entry and event (Http404 otherwise)."""
     if not isinstance(token, str) or not TOKEN_RE.match(token):
         raise Http404
-    link = TeamLink.objects.filter(token=token, revoked_at__isnull=True).select_related(
-        "entry__event__club", "entry__player_1", "entry__player_2").first()
+    link = (
+        TeamLink.objects.filter(token=token, revoked_at__isnull=True)
+        .select_related("entry__event__club", "entry__player_1", "entry__player_2")
+        .first()
+    )
     if link is None:
         raise Http404
     return link
@@ -185,8 +196,11 @@ def team_sheet_link(place: TeamPlace) -> TableLink | None:
 def event_table_numbers(event: Event) -> list[int]:
     """The event's table numbers: its tables, and the tables of every drawn round (two queries)."""
     numbers = set(Table.objects.filter(event=event).values_list("number", flat=True))
-    numbers |= set(Game.objects.filter(round__event=event, is_bye=False, table_number__isnull=False)
-                   .values_list("table_number", flat=True))
+    numbers |= set(
+        Game.objects.filter(round__event=event, is_bye=False, table_number__isnull=False).values_list(
+            "table_number", flat=True
+        )
+    )
     return sorted(numbers)
 
 
@@ -196,8 +210,11 @@ def table_cards_ensure(*, event: Event, table_numbers: list[int]) -> int:
     wanted = {(n, side) for n in table_numbers for side in ("A", "B")}
     if not wanted:
         return 0
-    have = set(TableCard.objects.filter(event=event, table_number__in=set(table_numbers), revoked_at__isnull=True)
-               .values_list("table_number", "side"))
+    have = set(
+        TableCard.objects.filter(event=event, table_number__in=set(table_numbers), revoked_at__isnull=True).values_list(
+            "table_number", "side"
+        )
+    )
     new = [TableCard(event=event, table_number=n, side=side) for n, side in sorted(wanted - have)]
     TableCard.objects.bulk_create(new, ignore_conflicts=True)
     return len(new)
@@ -227,9 +244,11 @@ def table_card_reissue(*, event: Event, table_number: int, actor: Actor) -> list
         raise SideNotAllowed(_("Only an organiser can revoke a table card."))
     with transaction.atomic():
         TableCard.objects.filter(event=event, table_number=table_number, revoked_at__isnull=True).update(
-            revoked_at=timezone.now())
+            revoked_at=timezone.now()
+        )
         return TableCard.objects.bulk_create(
-            [TableCard(event=event, table_number=table_number, side=side) for side in ("A", "B")])
+            [TableCard(event=event, table_number=table_number, side=side) for side in ("A", "B")]
+        )
 
 
 def team_link_reissue(*, entry: Entry, actor: Actor) -> TeamLink:

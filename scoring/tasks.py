@@ -12,8 +12,13 @@ from config.celery import app
 
 # A recompute rebuilds the snapshot from the stored deals and overwrites it, so running it twice is harmless:
 # acks_late lets a recompute interrupted by a dying worker be delivered again.
-_RETRY = {"autoretry_for": (DatabaseError, InterfaceError), "retry_backoff": 1, "retry_backoff_max": 30,
-          "retry_jitter": True, "max_retries": 8}
+_RETRY = {
+    "autoretry_for": (DatabaseError, InterfaceError),
+    "retry_backoff": 1,
+    "retry_backoff_max": 30,
+    "retry_jitter": True,
+    "max_retries": 8,
+}
 
 
 @app.task(name="scoring.standings_recompute", acks_late=True, **_RETRY)

@@ -35,7 +35,7 @@ POLL_SECONDS = 10
 
 
 def _chunks(items: list, size: int) -> list[list]:
-    return [items[i:i + size] for i in range(0, len(items), size)] or []
+    return [items[i : i + size] for i in range(0, len(items), size)] or []
 
 
 def _seconds(request) -> int:

@@ -157,7 +157,11 @@ def _chromium():
 def phone_page(_chromium):
     """A fresh browser page the size of a small phone (360 × 740), German first like the club."""
     context = _chromium.new_context(
-        viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True, has_touch=True, locale="de-DE",
+        viewport={"width": 360, "height": 740},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale="de-DE",
         bypass_csp=True,  # Playwright's wait_for_function polls with eval(); test_csp_browser.py keeps the policy on
     )
     page = context.new_page()

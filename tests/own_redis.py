@@ -40,8 +40,21 @@ class OwnRedis:
         return f"redis://127.0.0.1:{self.port}/{db}"
 
     def start(self) -> None:
-        command = [shutil.which("redis-server") or "redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
-                   "--save", "", "--appendonly", "yes", "--appendfsync", "always", "--dir", str(self.directory)]
+        command = [
+            shutil.which("redis-server") or "redis-server",
+            "--port",
+            str(self.port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "yes",
+            "--appendfsync",
+            "always",
+            "--dir",
+            str(self.directory),
+        ]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 20
         while not _answers(self.port):

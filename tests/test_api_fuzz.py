@@ -58,8 +58,9 @@ HOSTILE_BODIES = [
 
 
 def _fuzz_settings(examples: int):
-    return settings(max_examples=examples, deadline=None, database=None, derandomize=True,
-                    suppress_health_check=list(HealthCheck))
+    return settings(
+        max_examples=examples, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck)
+    )
 
 
 # --- answers ----------------------------------------------------------------------------------------------
@@ -131,8 +132,11 @@ def _huge_query(case, n: int, choice: int) -> None:
 
 
 def _send(client: Client, case, body):
-    headers = {f"HTTP_{k.upper().replace('-', '_')}": str(v) for k, v in (case.headers or {}).items()
-               if k.lower() not in ("content-type", "content-length", "cookie", "authorization")}
+    headers = {
+        f"HTTP_{k.upper().replace('-', '_')}": str(v)
+        for k, v in (case.headers or {}).items()
+        if k.lower() not in ("content-type", "content-length", "cookie", "authorization")
+    }
     kwargs = {}
     if isinstance(body, bytes | str):
         kwargs = {"data": body, "content_type": "application/json"}  # raw (often broken) JSON, as sent
@@ -176,8 +180,10 @@ class World:
             "event_id": [self.played.pk, self.fresh.pk, self.melee.pk],
             "round_id": list(Round.objects.filter(event__club=self.club).order_by("pk").values_list("pk", flat=True)),
         }[name]
-        foreign = {"event_id": self.foreign.pk,
-                   "round_id": Round.objects.filter(event=self.foreign).values_list("pk", flat=True).first()}[name]
+        foreign = {
+            "event_id": self.foreign.pk,
+            "round_id": Round.objects.filter(event=self.foreign).values_list("pk", flat=True).first(),
+        }[name]
         options = mine * 3 + [foreign, *HUGE]
         return options[choice % len(options)]
 
@@ -248,8 +254,12 @@ def test_fuzz_the_rules_and_organiser_api_never_answers_500(mode):
     client.force_login(world.user)
     operations = [result.ok() for result in _schema().get_all_operations()]
     paths = {op.path for op in operations}
-    assert {"/api/v1/rules/score/", "/api/v1/events/{event_id}/rounds/draw/", "/api/v1/rounds/{round_id}/sheets/",
-            "/api/v1/clubs/{club_slug}/events/"} <= paths
+    assert {
+        "/api/v1/rules/score/",
+        "/api/v1/events/{event_id}/rounds/draw/",
+        "/api/v1/rounds/{round_id}/sheets/",
+        "/api/v1/clubs/{club_slug}/events/",
+    } <= paths
     assert not any(p.startswith(COVERED_ELSEWHERE) for p in paths)
     statuses: list[tuple[str, int]] = []
     counter = count()
@@ -269,20 +279,34 @@ def test_fuzz_the_rules_and_organiser_api_never_answers_500(mode):
     if mode is GenerationMode.POSITIVE:
         # The fuzz reached real work: reads answered, entries made, a round drawn, a game scored.
         ok = {path for path, status in statuses if status in (200, 201)}
-        assert {"/api/v1/clubs/", "/api/v1/rules/", "/api/v1/events/{event_id}/entries/",
-                "/api/v1/events/{event_id}/rounds/draw/", "/api/v1/rounds/{round_id}/sheets/",
-                "/api/v1/rules/score/"} <= ok, ok
+        assert {
+            "/api/v1/clubs/",
+            "/api/v1/rules/",
+            "/api/v1/events/{event_id}/entries/",
+            "/api/v1/events/{event_id}/rounds/draw/",
+            "/api/v1/rounds/{round_id}/sheets/",
+            "/api/v1/rules/score/",
+        } <= ok, ok
 
 
 # --- the rules score endpoint: junk JSON and near-games -------------------------------------------------------
 
-_scalars = (st.none() | st.booleans() | st.integers() | st.sampled_from([2**63, -(2**63) - 1, 10**400])
-            | st.floats() | st.text(max_size=20)
-            | st.sampled_from(["A", "B", "hearts", "all_trump", "no_trump", "capot", "pass", "", "162", "1e999",
-                               "\ud800", "x\udfffy", "\x00"]))
-_junk = st.recursive(_scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8),
-                                                                                          inner, max_size=4),
-                     max_leaves=12)
+_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.sampled_from([2**63, -(2**63) - 1, 10**400])
+    | st.floats()
+    | st.text(max_size=20)
+    | st.sampled_from(
+        ["A", "B", "hearts", "all_trump", "no_trump", "capot", "pass", "", "162", "1e999", "\ud800", "x\udfffy", "\x00"]
+    )
+)
+_junk = st.recursive(
+    _scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
 _DEAL_KEYS = ["contract", "tricks", "last_trick", "capot", "belote", "declarations", "eldest", "litige", "note"]
 _CONTRACT_KEYS = ["taker", "trump", "bid", "multiplier", "coinche"]
 
@@ -293,13 +317,22 @@ def _setting_names() -> list[str]:
 
 def _near_game():
     """A game whose shape is right and whose values are junk: every path of the engine's validation."""
-    contract = st.none() | st.dictionaries(st.sampled_from(_CONTRACT_KEYS), _junk | st.sampled_from(
-        ["A", "B", "hearts", "spades", "no_trump", "all_trump", 80, 250, "capot", 1, 2, 4, 3]), max_size=5)
+    contract = st.none() | st.dictionaries(
+        st.sampled_from(_CONTRACT_KEYS),
+        _junk | st.sampled_from(["A", "B", "hearts", "spades", "no_trump", "all_trump", 80, 250, "capot", 1, 2, 4, 3]),
+        max_size=5,
+    )
     tricks = _junk | st.fixed_dictionaries({"A": _junk | st.integers(-200, 400), "B": _junk | st.integers(-200, 400)})
-    deal = st.fixed_dictionaries({"contract": contract}, optional={
-        "tricks": tricks,
-        **{key: _junk for key in _DEAL_KEYS if key not in ("contract", "tricks")},
-    }) | _junk
+    deal = (
+        st.fixed_dictionaries(
+            {"contract": contract},
+            optional={
+                "tricks": tricks,
+                **{key: _junk for key in _DEAL_KEYS if key not in ("contract", "tricks")},
+            },
+        )
+        | _junk
+    )
     options = st.none() | _junk | st.dictionaries(st.sampled_from(_setting_names()), _junk, max_size=3)
     return st.fixed_dictionaries(
         {"rules": st.sampled_from(list(PRESETS)) | _junk, "deals": st.lists(deal, max_size=6) | _junk},
@@ -326,21 +359,73 @@ def test_junk_json_at_the_rules_score_endpoint_never_answers_500():
 
 # --- anonymous form posts: the referee page and the public draw ------------------------------------------
 
-_FORM_FIELDS = ["taker", "trump", "tricks_a", "tricks_b", "last_trick", "capot", "version", "client_id", "bid",
-                "multiplier", "belote", "declarations_a", "declarations_b", "eldest", "reason", "message"]
-_form_value = (st.text(max_size=30) | st.integers().map(str) | st.sampled_from(
-    ["A", "B", "pass", "hearts", "all_trump", "no_trump", "capot", "0", "81", "162", "250", "-1", "²", "٣",
-     "1e3", "9" * 5000, "x\x00y", "tierce:hearts:K", "quinte:clubs:A:6", "carre:J", "carre:", "A:hearts",
-     "quinte:clubs:A:x", "tierce"]))
-_form = st.dictionaries(st.sampled_from(_FORM_FIELDS) | st.text(max_size=6),
-                        _form_value | st.lists(_form_value, max_size=3), max_size=10)
+_FORM_FIELDS = [
+    "taker",
+    "trump",
+    "tricks_a",
+    "tricks_b",
+    "last_trick",
+    "capot",
+    "version",
+    "client_id",
+    "bid",
+    "multiplier",
+    "belote",
+    "declarations_a",
+    "declarations_b",
+    "eldest",
+    "reason",
+    "message",
+]
+_form_value = (
+    st.text(max_size=30)
+    | st.integers().map(str)
+    | st.sampled_from(
+        [
+            "A",
+            "B",
+            "pass",
+            "hearts",
+            "all_trump",
+            "no_trump",
+            "capot",
+            "0",
+            "81",
+            "162",
+            "250",
+            "-1",
+            "²",
+            "٣",
+            "1e3",
+            "9" * 5000,
+            "x\x00y",
+            "tierce:hearts:K",
+            "quinte:clubs:A:6",
+            "carre:J",
+            "carre:",
+            "A:hearts",
+            "quinte:clubs:A:x",
+            "tierce",
+        ]
+    )
+)
+_form = st.dictionaries(
+    st.sampled_from(_FORM_FIELDS) | st.text(max_size=6), _form_value | st.lists(_form_value, max_size=3), max_size=10
+)
 _query_value = st.sampled_from(["", "0", "1", "3", "-1", "²", "٣", "9" * 5000, "x\x00", "1.5"]) | st.text(max_size=8)
 
 
 def _referee_routes(token: str) -> list[str]:
     base = f"/t/{token}/"
-    return [f"{base}check/", f"{base}deals/", f"{base}deals/0/", f"{base}deals/0/delete/", f"{base}submit/",
-            f"{base}confirm/", f"{base}dispute/"]
+    return [
+        f"{base}check/",
+        f"{base}deals/",
+        f"{base}deals/0/",
+        f"{base}deals/0/delete/",
+        f"{base}submit/",
+        f"{base}confirm/",
+        f"{base}dispute/",
+    ]
 
 
 def _form_run(route: str, sheet: Sheet, statuses, counter):
@@ -379,11 +464,15 @@ def test_junk_referee_form_posts_never_answer_500(preset):
 
 def _public_run(path: str, statuses):
     @_fuzz_settings(PUBLIC_EXAMPLES)
-    @given(q=_form_value | st.lists(_form_value, max_size=3), round_=_query_value,
-           language=st.sampled_from(["de", "fr", "en-GB", "xx-YY", "*", "de;q=abc", ";;,", "\x00"]))
+    @given(
+        q=_form_value | st.lists(_form_value, max_size=3),
+        round_=_query_value,
+        language=st.sampled_from(["de", "fr", "en-GB", "xx-YY", "*", "de;q=abc", ";;,", "\x00"]),
+    )
     def run(q, round_, language):
-        response = Client().get(path + "?" + urlencode({"q": q, "round": round_}, doseq=True),
-                                HTTP_ACCEPT_LANGUAGE=language)
+        response = Client().get(
+            path + "?" + urlencode({"q": q, "round": round_}, doseq=True), HTTP_ACCEPT_LANGUAGE=language
+        )
         statuses.append(_check(response, (path, q, round_)))
 
     return run

@@ -49,8 +49,28 @@ def codes() -> set[str]:
 # Codes that are also plain words of a language, in the very sense they name there: English "made",
 # "inside" and "passed" are the outcomes' English names; French writes "litige", "coinche" and "belot".
 ORDINARY_WORDS = {
-    "en": {"made", "inside", "passed", "hanging", "random", "none", "all", "wins", "lots", "target", "deals",
-           "values", "cancel", "majority", "litige", "classic", "announcements", "coinche", "belot", "eldest"},
+    "en": {
+        "made",
+        "inside",
+        "passed",
+        "hanging",
+        "random",
+        "none",
+        "all",
+        "wins",
+        "lots",
+        "target",
+        "deals",
+        "values",
+        "cancel",
+        "majority",
+        "litige",
+        "classic",
+        "announcements",
+        "coinche",
+        "belot",
+        "eldest",
+    },
     "de": set(),
     "fr": {"litige", "coinche", "belot"},
 }
@@ -105,11 +125,22 @@ def evening(client, settings, tmp_path):
     event = Event.objects.get(slug="clubabend")
     event.ranking_precedence = ["match_points", "buchholz", "head_to_head", "wins", "lots"]
     event.save(update_fields=["ranking_precedence"])
-    EventFactory(club=event.club, season=event.season, slug="coinche-abend", rules_preset="coinche",
-                 rules_options={"rounding": "nearest_ten_5_up", "multipliers": [1, 2]},
-                 ranking_precedence=["match_points", "deals_won", "fewest_penalties"])
-    EventFactory(club=event.club, slug="melee-abend", team_mode="melee", pairing_methods=["melee"],
-                 rules_preset="belot", rules_options={})
+    EventFactory(
+        club=event.club,
+        season=event.season,
+        slug="coinche-abend",
+        rules_preset="coinche",
+        rules_options={"rounding": "nearest_ten_5_up", "multipliers": [1, 2]},
+        ranking_precedence=["match_points", "deals_won", "fewest_penalties"],
+    )
+    EventFactory(
+        club=event.club,
+        slug="melee-abend",
+        team_mode="melee",
+        pairing_methods=["melee"],
+        rules_preset="belot",
+        rules_options={},
+    )
     from django.contrib.auth import get_user_model
 
     client.force_login(get_user_model().objects.get(username="organiser"))
@@ -119,33 +150,53 @@ def evening(client, settings, tmp_path):
 def organiser_and_public_urls(event: Event) -> list[str]:
     club = event.club.slug
     first = Round.objects.get(event=event, number=1)
-    urls = [reverse("tournaments:clubs"), reverse("tournaments:club", args=[club]),
-            reverse("tournaments:club_edit", args=[club]), reverse("tournaments:members", args=[club]),
-            reverse("tournaments:member_edit", args=[club, Player.objects.filter(club=event.club).first().pk]),
-            reverse("tournaments:season_create", args=[club]),
-            reverse("tournaments:season_edit", args=[club, Season.objects.get(club=event.club).pk]),
-            reverse("tournaments:event_create", args=[club])]
+    urls = [
+        reverse("tournaments:clubs"),
+        reverse("tournaments:club", args=[club]),
+        reverse("tournaments:club_edit", args=[club]),
+        reverse("tournaments:members", args=[club]),
+        reverse("tournaments:member_edit", args=[club, Player.objects.filter(club=event.club).first().pk]),
+        reverse("tournaments:season_create", args=[club]),
+        reverse("tournaments:season_edit", args=[club, Season.objects.get(club=event.club).pk]),
+        reverse("tournaments:event_create", args=[club]),
+    ]
     for other in Event.objects.filter(club=event.club):
-        urls += [reverse("tournaments:event", args=[club, other.slug]),
-                 reverse("tournaments:event_edit", args=[club, other.slug])]
+        urls += [
+            reverse("tournaments:event", args=[club, other.slug]),
+            reverse("tournaments:event_edit", args=[club, other.slug]),
+        ]
     kw = {"club_slug": club, "event_slug": event.slug}
     for name in ("entries", "tables"):
         urls.append(reverse(f"tournaments:{name}", kwargs=kw))
-    urls += [reverse("tournaments:entry_edit", kwargs={**kw, "entry_id": Entry.objects.filter(event=event)[0].pk}),
-             reverse("tournaments:checkin", kwargs={**kw, "number": 1}),
-             reverse("tournaments:checkin", kwargs={**kw, "number": 2}),
-             reverse("tournaments:table_edit", kwargs={**kw, "table_id": Table.objects.filter(event=event)[0].pk})]
+    urls += [
+        reverse("tournaments:entry_edit", kwargs={**kw, "entry_id": Entry.objects.filter(event=event)[0].pk}),
+        reverse("tournaments:checkin", kwargs={**kw, "number": 1}),
+        reverse("tournaments:checkin", kwargs={**kw, "number": 2}),
+        reverse("tournaments:table_edit", kwargs={**kw, "table_id": Table.objects.filter(event=event)[0].pk}),
+    ]
     for number in (1, 2):
         urls.append(reverse("tournaments:round", kwargs={**kw, "number": number}))
-    urls += [reverse("tournaments:round_print_tables", kwargs={**kw, "number": 1}),
-             reverse("tournaments:round_print_names", kwargs={**kw, "number": 1}),
-             reverse("results:page", kwargs=kw), reverse("scoring:round", args=[first.pk])]
+    urls += [
+        reverse("tournaments:round_print_tables", kwargs={**kw, "number": 1}),
+        reverse("tournaments:round_print_names", kwargs={**kw, "number": 1}),
+        reverse("results:page", kwargs=kw),
+        reverse("scoring:round", args=[first.pk]),
+    ]
     urls += [reverse("scoring:sheet", args=[sheet.pk]) for sheet in Sheet.objects.filter(game__round=first)[:2]]
-    urls += [reverse("scoring:referee", args=[link.token])
-             for link in TableLink.objects.filter(game__round=first, revoked_at__isnull=True)[:3]]
+    urls += [
+        reverse("scoring:referee", args=[link.token])
+        for link in TableLink.objects.filter(game__round=first, revoked_at__isnull=True)[:3]
+    ]
     entry = Entry.objects.filter(event=event).order_by("number")[0]
-    for name, args in (("event", ()), ("draw", ()), ("standings", ()), ("progress", ()), ("season", ()),
-                       ("round", (1,)), ("entry", (entry.number,))):
+    for name, args in (
+        ("event", ()),
+        ("draw", ()),
+        ("standings", ()),
+        ("progress", ()),
+        ("season", ()),
+        ("round", (1,)),
+        ("entry", (entry.number,)),
+    ):
         urls.append(reverse(f"public:{name}", args=[club, event.slug, *args]))
     urls += [reverse("scoring:calculator"), "/"]
     return urls
@@ -165,8 +216,10 @@ def test_no_page_shows_a_raw_code(client, evening, language):
 
 def test_the_check_finds_a_code_where_one_is_shown():
     # The search itself: a code in text or a title is found; in a link, a value or a script it is not.
-    html = ('<p title="Regeln: hoheluft">x</p><a href="/e/hoheluft/">Hoheluft</a><option value="round_robin">'
-            'Jeder gegen jeden</option><script>var r = "swiss";</script><td>made</td>')
+    html = (
+        '<p title="Regeln: hoheluft">x</p><a href="/e/hoheluft/">Hoheluft</a><option value="round_robin">'
+        'Jeder gegen jeden</option><script>var r = "swiss";</script><td>made</td>'
+    )
     assert raw_codes(visible_text(html), "de") == {"hoheluft", "made"}
     assert raw_codes(visible_text(html), "en") == {"hoheluft"}
 
@@ -190,8 +243,13 @@ def test_no_export_shows_a_raw_code(evening, language):
         out = io.BytesIO()
         write_xlsx(event_id=evening.pk, out=out)
         workbook = load_workbook(io.BytesIO(out.getvalue()))
-        texts["xlsx"] = "\n".join(str(cell.value) for sheet in workbook for row in sheet.iter_rows() for cell in row
-                                  if isinstance(cell.value, str))
+        texts["xlsx"] = "\n".join(
+            str(cell.value)
+            for sheet in workbook
+            for row in sheet.iter_rows()
+            for cell in row
+            if isinstance(cell.value, str)
+        )
         out = io.BytesIO()
         write_pdf(event_id=evening.pk, out=out)
         texts["pdf"] = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(out.getvalue())).pages)

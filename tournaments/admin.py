@@ -138,8 +138,16 @@ class GameInline(admin.TabularInline):
     fk_name = "round"
     extra = 0
     can_delete = False
-    fields = ["table_number", "entry_a", "entry_a_partner", "entry_b", "entry_b_partner", "is_bye", "first_dealer",
-              "flags"]
+    fields = [
+        "table_number",
+        "entry_a",
+        "entry_a_partner",
+        "entry_b",
+        "entry_b_partner",
+        "is_bye",
+        "first_dealer",
+        "flags",
+    ]
     readonly_fields = fields
 
     def has_add_permission(self, request, obj=None):
@@ -151,8 +159,17 @@ class RoundAdmin(admin.ModelAdmin):
     list_display = ["__str__", "number", "method", "seed", "status", "released_at", "closed_at"]
     list_filter = ["status", "method", "event__club"]
     list_select_related = ["event"]
-    readonly_fields = ["event", "number", "method", "seed", "status", "quality", "confirmed_at", "released_at",
-                       "closed_at"]
+    readonly_fields = [
+        "event",
+        "number",
+        "method",
+        "seed",
+        "status",
+        "quality",
+        "confirmed_at",
+        "released_at",
+        "closed_at",
+    ]
     inlines = [GameInline]
     actions = ["confirm_rounds", "release_rounds", "close_rounds"]
 
@@ -180,8 +197,13 @@ class RoundAdmin(admin.ModelAdmin):
 class GameAdmin(admin.ModelAdmin):
     list_display = ["__str__", "table_number", "entry_a", "entry_b", "is_bye", "first_dealer"]
     list_filter = ["is_bye", "round__status"]
-    list_select_related = ["round__event", "entry_a__player_1", "entry_a__player_2", "entry_b__player_1",
-                           "entry_b__player_2"]
+    list_select_related = [
+        "round__event",
+        "entry_a__player_1",
+        "entry_a__player_2",
+        "entry_b__player_1",
+        "entry_b__player_2",
+    ]
     raw_id_fields = ["round", "entry_a", "entry_a_partner", "entry_b", "entry_b_partner"]
 
 

@@ -155,7 +155,8 @@ def _rule_fields() -> dict[str, forms.Field]:
         "capot_total": forms.IntegerField(label=label("capot_total"), required=False, min_value=0, max_value=1000),
         "capot_bonus": forms.IntegerField(label=label("capot_bonus"), required=False, min_value=0, max_value=1000),
         "make_rule": forms.ChoiceField(
-            label=label("make_rule"), required=False,
+            label=label("make_rule"),
+            required=False,
             choices=[*_choices_of("make_rule", ["majority"]), ("points", _("at least the points below"))],
         ),
         "make_rule_points": forms.IntegerField(
@@ -166,30 +167,44 @@ def _rule_fields() -> dict[str, forms.Field]:
             label=label("announcements"), required=False, choices=_choices_of("announcements", ANNOUNCEMENTS)
         ),
         "announcement_tie": forms.ChoiceField(
-            label=label("announcement_tie"), required=False,
+            label=label("announcement_tie"),
+            required=False,
             choices=_choices_of("announcement_tie", ANNOUNCEMENT_TIES),
         ),
         "rounding": forms.ChoiceField(
             label=label("rounding"), required=False, choices=_choices_of("rounding", ROUNDINGS)
         ),
         "multipliers": forms.TypedMultipleChoiceField(
-            label=label("multipliers"), required=False, coerce=int, widget=forms.CheckboxSelectMultiple,
+            label=label("multipliers"),
+            required=False,
+            coerce=int,
+            widget=forms.CheckboxSelectMultiple,
             choices=[(1, _("simple")), (2, _("doubled (coinche, contra)")), (4, _("redoubled (surcoinche, recontra)"))],
         ),
         "bid_max": forms.TypedChoiceField(
-            label=label("bid_max"), required=False, coerce=int, empty_value=None,
+            label=label("bid_max"),
+            required=False,
+            coerce=int,
+            empty_value=None,
             choices=[("", _("as the rule set says"))] + [(b, b) for b in BIDS],
         ),
         "surcoinche_factor": forms.TypedChoiceField(
-            label=label("surcoinche_factor"), required=False, coerce=int, empty_value=None,
+            label=label("surcoinche_factor"),
+            required=False,
+            coerce=int,
+            empty_value=None,
             choices=_choices_of("surcoinche_factor", (4, 3)),
         ),
         "coinche_make_rule": forms.ChoiceField(
-            label=label("coinche_make_rule"), required=False,
+            label=label("coinche_make_rule"),
+            required=False,
             choices=_choices_of("coinche_make_rule", COINCHE_MAKE_RULES),
         ),
         "failed_base": forms.TypedChoiceField(
-            label=label("failed_base"), required=False, coerce=int, empty_value=None,
+            label=label("failed_base"),
+            required=False,
+            coerce=int,
+            empty_value=None,
             choices=[("", _("as the rule set says")), (160, 160), (162, 162)],
         ),
         "end_while_held": forms.ChoiceField(label=label("end_while_held"), required=False, choices=_BOOL_CHOICES),
@@ -218,7 +233,9 @@ class EventForm(forms.Form):
     team_mode = forms.ChoiceField(label=_("teams"), choices=Event.TeamMode.choices)
     rounds = forms.IntegerField(label=_("rounds"), min_value=1, max_value=50)
     game_length = forms.IntegerField(
-        label=_("game length"), min_value=1, required=False,
+        label=_("game length"),
+        min_value=1,
+        required=False,
         help_text=_("Filled in from the rule set; change it only to play a different length."),
     )
     game_length_unit = forms.ChoiceField(label=_("counted in"), choices=LENGTH_CHOICES, required=False)
@@ -242,8 +259,16 @@ class EventForm(forms.Form):
     public_standings = forms.BooleanField(label=_("standings are public"), required=False)
     public_sheets = forms.BooleanField(label=_("sheets are public"), required=False)
 
-    FROZEN = ("team_mode", "rules_preset", "game_length", "game_length_unit", "points_win",
-              "points_draw", "points_loss", "bye_points")
+    FROZEN = (
+        "team_mode",
+        "rules_preset",
+        "game_length",
+        "game_length_unit",
+        "points_win",
+        "points_draw",
+        "points_loss",
+        "bye_points",
+    )
 
     def __init__(self, *args, club: Club, event: Event | None = None, **kwargs):
         if event is not None and "initial" not in kwargs:
@@ -259,11 +284,13 @@ class EventForm(forms.Form):
         # Every method is offered; the event's check says which fit its team mode.
         methods = [(m, pairing_method_label(m)) for m in METHOD_NAMES]
         self.fields["pairing_methods"].widget = OrderedPickWidget(
-            choices=methods, places=4,
+            choices=methods,
+            places=4,
             place_label=lambda n: gettext("Round %(number)s") % {"number": n},
         )
         self.fields["ranking_precedence"].widget = OrderedPickWidget(
-            choices=_metric_choices(), places=5,
+            choices=_metric_choices(),
+            places=5,
             place_label=lambda n: gettext("%(position)s.") % {"position": n},
         )
         if event is not None and event.started_at is not None:
@@ -429,7 +456,15 @@ class EventForm(forms.Form):
         result = {
             name: data[name]
             for name in (
-                "name", "slug", "season", "date", "venue", "rounds", "public_draw", "public_standings", "public_sheets",
+                "name",
+                "slug",
+                "season",
+                "date",
+                "venue",
+                "rounds",
+                "public_draw",
+                "public_standings",
+                "public_sheets",
             )
         }
         result["pairing_methods"] = data["methods"]

@@ -51,8 +51,9 @@ def organiser_invite(*, club: Club, email: str, invited_by, site_base: str):
             user.save()
         membership = Membership.objects.filter(user=user, club=club).first()
         if membership is not None and membership.role == Membership.Role.ORGANISER:
-            raise ValidationError({"email": _("%(email)s already organises %(club)s.") % {"email": email,
-                                                                                         "club": club.name}})
+            raise ValidationError(
+                {"email": _("%(email)s already organises %(club)s.") % {"email": email, "club": club.name}}
+            )
         if membership is None:
             Membership.objects.create(user=user, club=club, role=Membership.Role.ORGANISER)
         else:
@@ -62,8 +63,11 @@ def organiser_invite(*, club: Club, email: str, invited_by, site_base: str):
             "club": club,
             "invited_by": invited_by.get_full_name() or invited_by.get_username(),
             "user": user,
-            "link": (invite_link(user, site_base) if is_new or not user.has_usable_password()
-                     else site_base + reverse("tournaments:club", kwargs={"club_slug": club.slug})),
+            "link": (
+                invite_link(user, site_base)
+                if is_new or not user.has_usable_password()
+                else site_base + reverse("tournaments:club", kwargs={"club_slug": club.slug})
+            ),
             "new_account": is_new or not user.has_usable_password(),
         }
         subject = _("Invitation to organise %(club)s on Atout") % {"club": club.name}
@@ -72,6 +76,10 @@ def organiser_invite(*, club: Club, email: str, invited_by, site_base: str):
             send_mail(subject, body, None, [email])
         except OSError as exc:
             # Rolled back with the account: an invitation nobody received is no invitation.
-            raise ValidationError({"email": _("The mail to %(email)s could not be sent (%(error)s); nothing was "
-                                              "changed.") % {"email": email, "error": exc}}) from None
+            raise ValidationError(
+                {
+                    "email": _("The mail to %(email)s could not be sent (%(error)s); nothing was changed.")
+                    % {"email": email, "error": exc}
+                }
+            ) from None
     return user, is_new

@@ -29,8 +29,21 @@ MAX_LINES = 1000
 MAX_BYTES = 512 * 1024
 NAME_LENGTH = Player._meta.get_field("first_name").max_length
 HEADER_WORDS = {
-    "first name", "firstname", "vorname", "prénom", "prenom", "last name", "lastname", "surname", "nachname",
-    "nom", "name", "email", "e-mail", "mail", "courriel",
+    "first name",
+    "firstname",
+    "vorname",
+    "prénom",
+    "prenom",
+    "last name",
+    "lastname",
+    "surname",
+    "nachname",
+    "nom",
+    "name",
+    "email",
+    "e-mail",
+    "mail",
+    "courriel",
 }
 
 
@@ -61,8 +74,8 @@ def member_file_text(raw: bytes) -> str:
     """A CSV upload's text: UTF-8 (with or without BOM), else Windows-1252 as Excel writes it in Germany."""
     if len(raw) > MAX_BYTES:
         raise MemberListError(
-            _("The file has %(size)s KB; at most %(max)s KB are read.") % {"size": len(raw) // 1024,
-                                                                          "max": MAX_BYTES // 1024}
+            _("The file has %(size)s KB; at most %(max)s KB are read.")
+            % {"size": len(raw) // 1024, "max": MAX_BYTES // 1024}
         )
     if b"\x00" in raw:
         raise MemberListError(_("The file is not a text or CSV file."))
@@ -100,12 +113,16 @@ def _read_line(number: int, cells: list[str]) -> MemberLine:
         if len(words) < 2:
             line.first_name = cells[0]
             line.problem = _("Line %(line)s: “%(text)s” has no last name; write first and last name.") % {
-                "line": number, "text": cells[0]}
+                "line": number,
+                "text": cells[0],
+            }
             return line
         cells = [" ".join(words[:-1]), words[-1]]
     if len(cells) > 3:
         line.problem = _("Line %(line)s has %(count)s columns; expected 2 or 3: first name, last name, email.") % {
-            "line": number, "count": len(cells)}
+            "line": number,
+            "count": len(cells),
+        }
         return line
     line.first_name, line.last_name = cells[0], cells[1]
     line.email = cells[2] if len(cells) == 3 else ""
@@ -114,14 +131,15 @@ def _read_line(number: int, cells: list[str]) -> MemberLine:
     elif not line.last_name:
         line.problem = _("Line %(line)s: the last name is empty.") % {"line": number}
     elif len(line.first_name) > NAME_LENGTH or len(line.last_name) > NAME_LENGTH:
-        line.problem = _("Line %(line)s: a name has at most %(max)s characters.") % {"line": number,
-                                                                                     "max": NAME_LENGTH}
+        line.problem = _("Line %(line)s: a name has at most %(max)s characters.") % {"line": number, "max": NAME_LENGTH}
     elif line.email:
         try:
             validate_email(line.email)
         except ValidationError:
-            line.problem = _("Line %(line)s: “%(email)s” is not an email address.") % {"line": number,
-                                                                                       "email": line.email}
+            line.problem = _("Line %(line)s: “%(email)s” is not an email address.") % {
+                "line": number,
+                "email": line.email,
+            }
     return line
 
 
@@ -134,8 +152,8 @@ def member_lines_read(*, text: str, club: Club) -> list[MemberLine]:
         raise MemberListError(_("The list is empty: paste one member per line."))
     if len(numbered) > MAX_LINES:
         raise MemberListError(
-            _("The list has %(count)s lines; at most %(max)s are read at once.") % {"count": len(numbered),
-                                                                                    "max": MAX_LINES}
+            _("The list has %(count)s lines; at most %(max)s are read at once.")
+            % {"count": len(numbered), "max": MAX_LINES}
         )
     first_cells = _columns(numbered[0][1], _delimiter(numbered[0][1]))
     if first_cells and all(cell.casefold() in HEADER_WORDS for cell in first_cells if cell):

@@ -43,8 +43,9 @@ class MemberImportForm(forms.Form):
         ),
     )
     file = forms.FileField(
-        label=gettext_lazy("or upload a CSV file"), required=False, widget=forms.ClearableFileInput(
-            attrs={"accept": ".csv,.txt,text/csv,text/plain"})
+        label=gettext_lazy("or upload a CSV file"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,text/csv,text/plain"}),
     )
 
     def clean(self):
@@ -103,9 +104,10 @@ class PairsCopyForm(forms.Form):
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["source"].queryset = pairs_copy_sources(event=event)
-        self.fields["source"].label_from_instance = lambda e: ngettext(
-            "%(name)s, %(date)s (%(count)s entry)", "%(name)s, %(date)s (%(count)s entries)", e.entry_count
-        ) % {"name": e.name, "date": date_format(e.date, "SHORT_DATE_FORMAT"), "count": e.entry_count}
+        self.fields["source"].label_from_instance = lambda e: (
+            ngettext("%(name)s, %(date)s (%(count)s entry)", "%(name)s, %(date)s (%(count)s entries)", e.entry_count)
+            % {"name": e.name, "date": date_format(e.date, "SHORT_DATE_FORMAT"), "count": e.entry_count}
+        )
 
 
 @event_view
@@ -125,8 +127,9 @@ def entries_copy(request, event):
                 entries = pairs_copy(
                     event=event, source=source, check_in_round=number if form.cleaned_data["check_in"] else None
                 )
-                done = ngettext("%(count)s pair entered from %(event)s.", "%(count)s pairs entered from %(event)s.",
-                                len(entries)) % {"count": len(entries), "event": source.name}
+                done = ngettext(
+                    "%(count)s pair entered from %(event)s.", "%(count)s pairs entered from %(event)s.", len(entries)
+                ) % {"count": len(entries), "event": source.name}
                 messages.success(request, done)
                 return redirect(_event_url(event, "entries"))
         except (ValidationError, TournamentError) as exc:

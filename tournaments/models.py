@@ -180,8 +180,11 @@ class Event(models.Model):
             if method not in METHOD_NAMES:
                 errors.setdefault("pairing_methods", []).append(
                     gettext("Round %(round)s: %(method)s is not a pairing method; choose from %(choices)s.")
-                    % {"round": position, "method": method,
-                       "choices": join_choices(pairing_method_label(m) for m in METHOD_NAMES)}
+                    % {
+                        "round": position,
+                        "method": method,
+                        "choices": join_choices(pairing_method_label(m) for m in METHOD_NAMES),
+                    }
                 )
             elif method not in allowed:
                 errors.setdefault("pairing_methods", []).append(

@@ -46,11 +46,13 @@ def _check_modes(event: Event, source: Event) -> None:
     if source.club_id != event.club_id:
         raise ValidationError({"source": _("Choose an event of this club.")})
     if event.team_mode != Event.TeamMode.PAIRS:
-        raise ValidationError({"source": _("Tonight is played in mêlée: partners are drawn each round, "
-                                           "so there are no pairs to copy.")})
+        raise ValidationError(
+            {"source": _("Tonight is played in mêlée: partners are drawn each round, so there are no pairs to copy.")}
+        )
     if source.team_mode != Event.TeamMode.PAIRS:
-        raise ValidationError({"source": _("%(event)s was played in mêlée: it has no fixed pairs.")
-                               % {"event": source.name}})
+        raise ValidationError(
+            {"source": _("%(event)s was played in mêlée: it has no fixed pairs.") % {"event": source.name}}
+        )
 
 
 def pairs_copy_plan(*, event: Event, source: Event) -> list[PairPlan]:
@@ -73,7 +75,9 @@ def pairs_copy_plan(*, event: Event, source: Event) -> list[PairPlan]:
                 reason = _("%(player)s is a guest; enter the pair by hand if they come again.") % {"player": player}
             elif player.pk in taken:
                 reason = _("%(player)s is already entered tonight (no. %(number)s).") % {
-                    "player": player, "number": taken[player.pk]}
+                    "player": player,
+                    "number": taken[player.pk],
+                }
             if reason:
                 break
         if not reason and len(players) < 2:
@@ -87,8 +91,9 @@ def pairs_copy(*, event: Event, source: Event, check_in_round: int | None = None
     on). Everything or nothing: a refusal of any entry raises and stores none."""
     plans = [plan for plan in pairs_copy_plan(event=event, source=source) if plan.copied]
     if not plans:
-        raise ValidationError({"source": _("No pair of %(event)s can be copied: see the reasons in the list.")
-                               % {"event": source.name}})
+        raise ValidationError(
+            {"source": _("No pair of %(event)s can be copied: see the reasons in the list.") % {"event": source.name}}
+        )
     with transaction.atomic():
         return [
             services.entry_create(

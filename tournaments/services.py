@@ -462,9 +462,7 @@ def entry_delete(*, entry: Entry) -> None:
 
 def _checkin_write(event: Event, entry_ids: list[int], round_number: int, status: str) -> int:
     """Upsert check-in rows for `entry_ids` (two queries whatever their number)."""
-    existing = {
-        c.entry_id: c for c in CheckIn.objects.filter(entry_id__in=entry_ids, round_number=round_number)
-    }
+    existing = {c.entry_id: c for c in CheckIn.objects.filter(entry_id__in=entry_ids, round_number=round_number)}
     to_update, to_create = [], []
     now = timezone.now()
     for entry_id in entry_ids:
@@ -494,9 +492,7 @@ def checkin_set(*, event: Event, entry_ids: Iterable[int], round_number: int, st
             }
         )
     if not isinstance(round_number, int) or not 1 <= round_number <= event.rounds:
-        raise ValidationError(
-            {"round_number": _("Choose a round from 1 to %(rounds)s.") % {"rounds": event.rounds}}
-        )
+        raise ValidationError({"round_number": _("Choose a round from 1 to %(rounds)s.") % {"rounds": event.rounds}})
     entry_ids = sorted(set(entry_ids))
     with transaction.atomic():
         locked = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)

@@ -116,7 +116,9 @@ def club_list(request):
     """o/: the clubs this user organises, and a form to start a new one."""
     form = ClubForm(request.POST or None)
     done = _submitted(
-        request, form, lambda data: services.club_create(user=request.user, **data),
+        request,
+        form,
+        lambda data: services.club_create(user=request.user, **data),
         success=lambda club: _("Club %(name)s created.") % {"name": club.name},
         then=lambda club: redirect("tournaments:club", club_slug=club.slug),
     )
@@ -137,7 +139,9 @@ def club_detail(request, club):
 def club_edit(request, club):
     form = ClubEditForm(request.POST or None, instance=club)
     done = _submitted(
-        request, form, lambda data: services.club_update(club=club, data=data),
+        request,
+        form,
+        lambda data: services.club_update(club=club, data=data),
         success=_("Saved."),
         then=lambda _result: redirect("tournaments:club", club_slug=club.slug),
     )
@@ -155,7 +159,9 @@ def member_list(request, club):
     """Members and guests, searchable by name; the add form warns about likely duplicates."""
     form = PlayerForm(request.POST or None, club=club)
     done = _submitted(
-        request, form, lambda data: services.player_create(club=club, data=data),
+        request,
+        form,
+        lambda data: services.player_create(club=club, data=data),
         success=lambda player: _("%(player)s added.") % {"player": player},
         then=lambda _result: redirect("tournaments:members", club_slug=club.slug),
     )
@@ -172,7 +178,9 @@ def member_edit(request, club, player_id: int):
     player = get_object_or_404(Player, pk=player_id, club=club)
     form = PlayerForm(request.POST or None, instance=player, club=club)
     done = _submitted(
-        request, form, lambda data: services.player_update(player=player, data=data),
+        request,
+        form,
+        lambda data: services.player_update(player=player, data=data),
         success=_("Saved."),
         then=lambda _result: redirect("tournaments:members", club_slug=club.slug),
     )
@@ -190,7 +198,9 @@ def member_edit(request, club, player_id: int):
 def season_create(request, club):
     form = SeasonForm(request.POST or None, instance=Season(club=club))
     done = _submitted(
-        request, form, lambda data: services.season_create(club=club, data=data),
+        request,
+        form,
+        lambda data: services.season_create(club=club, data=data),
         success=_("Season created."),
         then=lambda _result: redirect("tournaments:club", club_slug=club.slug),
     )
@@ -205,7 +215,9 @@ def season_edit(request, club, season_id: int):
     season = get_object_or_404(Season, pk=season_id, club=club)
     form = SeasonForm(request.POST or None, instance=season)
     done = _submitted(
-        request, form, lambda data: services.season_update(season=season, data=data),
+        request,
+        form,
+        lambda data: services.season_update(season=season, data=data),
         success=_("Saved."),
         then=lambda _result: redirect("tournaments:club", club_slug=club.slug),
     )
@@ -237,7 +249,9 @@ def event_create(request, club):
     }
     form = EventForm(request.POST or None, club=club, initial=initial)
     done = _submitted(
-        request, form, lambda data: services.event_create(club=club, data=form.service_data()),
+        request,
+        form,
+        lambda data: services.event_create(club=club, data=form.service_data()),
         success=_("Event created."),
         then=lambda event: redirect(_event_url(event)),
     )
@@ -251,7 +265,9 @@ def event_create(request, club):
 def event_edit(request, event):
     form = EventForm(request.POST or None, club=event.club, event=event)
     done = _submitted(
-        request, form, lambda data: services.event_update(event=event, data=form.service_data()),
+        request,
+        form,
+        lambda data: services.event_update(event=event, data=form.service_data()),
         success=_("Saved."),
         then=lambda event: redirect(_event_url(event)),
     )
@@ -296,8 +312,9 @@ def event_action(request, event, action: str):
 
 def _same_site(request, target: str | None) -> str | None:
     """`target` if it stays on this site (no open redirect to another host or scheme), else None."""
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                                  require_https=request.is_secure()):
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return target
     return None
 
@@ -363,7 +380,9 @@ def entry_edit(request, event, entry_id: int):
         messages.success(request, _("Entry no. %(number)s deleted.") % {"number": entry.number})
         return redirect(_event_url(event, "entries"))
     done = _submitted(
-        request, form, lambda data: services.entry_update(entry=entry, data=data),
+        request,
+        form,
+        lambda data: services.entry_update(entry=entry, data=data),
         success=_("Saved."),
         then=lambda _result: redirect(_event_url(event, "entries")),
     )
@@ -485,7 +504,9 @@ def table_edit(request, event, table_id: int):
         messages.success(request, _("Table %(number)s removed.") % {"number": table.number})
         return redirect(_event_url(event, "tables"))
     done = _submitted(
-        request, form, lambda data: services.table_update(table=table, data=data),
+        request,
+        form,
+        lambda data: services.table_update(table=table, data=data),
         success=_("Saved."),
         then=lambda _result: redirect(_event_url(event, "tables")),
     )

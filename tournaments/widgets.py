@@ -49,8 +49,12 @@ class OrderedPickWidget(forms.Widget):
             rows.append(
                 format_html(
                     '<span class="pick-place"><label for="{}">{}</label><select name="{}" id="{}"{}>{}</select></span>',
-                    select_id, self.place_label(position) if self.place_label else position, name, select_id,
-                    disabled, options,
+                    select_id,
+                    self.place_label(position) if self.place_label else position,
+                    name,
+                    select_id,
+                    disabled,
+                    options,
                 )
             )
         return format_html('<div class="ordered-pick">{}</div>', format_html_join("", "{}", ((r,) for r in rows)))

@@ -44,8 +44,9 @@ EXPORTERS: dict[str, Exporter] = {
     for e in (
         Exporter(Export.Kind.CSV, "csv", "text/csv", write_standings_csv),
         Exporter(Export.Kind.CSV_ALL, "csv.zip", "application/zip", write_csv),
-        Exporter(Export.Kind.XLSX, "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-                 write_xlsx),
+        Exporter(
+            Export.Kind.XLSX, "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", write_xlsx
+        ),
         Exporter(Export.Kind.PDF, "pdf", "application/pdf", write_pdf),
         Exporter(Export.Kind.JSON, "json", "application/json", event_archive_write),
     )
@@ -61,12 +62,17 @@ def export_request(*, event, kind: str, user=None) -> Export:
 
     Raises ExportError for an unknown kind."""
     if kind not in EXPORTERS:
-        raise ExportError(_("Unknown export “%(kind)s”; choose one of: %(kinds)s.")
-                          % {"kind": kind, "kinds": ", ".join(EXPORTERS)})
+        raise ExportError(
+            _("Unknown export “%(kind)s”; choose one of: %(kinds)s.") % {"kind": kind, "kinds": ", ".join(EXPORTERS)}
+        )
     task_id = str(uuid.uuid4())
     with transaction.atomic():
-        export = Export.objects.create(event=event, kind=kind, task_id=task_id,
-                                       created_by=user if user is not None and user.is_authenticated else None)
+        export = Export.objects.create(
+            event=event,
+            kind=kind,
+            task_id=task_id,
+            created_by=user if user is not None and user.is_authenticated else None,
+        )
         queueing.export_run_queue(export_id=export.pk, task_id=task_id)
     return export
 

@@ -78,5 +78,13 @@ def load_results(event_id: int, *, with_deals: bool = False) -> EventResults:
     adjustments = list(Adjustment.objects.filter(event=event).order_by("created_at", "pk"))
     for adjustment in adjustments:
         adjustment.entry = entries[adjustment.entry_id]
-    return EventResults(event=event, entries=entries, rounds=rounds, standings=dict(standings), games=dict(games),
-                        sheets=sheets, deals=dict(deals), adjustments=adjustments)
+    return EventResults(
+        event=event,
+        entries=entries,
+        rounds=rounds,
+        standings=dict(standings),
+        games=dict(games),
+        sheets=sheets,
+        deals=dict(deals),
+        adjustments=adjustments,
+    )

@@ -32,10 +32,11 @@ from scoring.selectors import outcome_label
 # A Unicode TrueType font so names with accents print: DejaVu where the system has it, else the Vera font
 # that ReportLab ships (always there).
 _FONT_CANDIDATES = [
-    (Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
-     Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")),
-    (Path(reportlab.__file__).parent / "fonts" / "Vera.ttf",
-     Path(reportlab.__file__).parent / "fonts" / "VeraBd.ttf"),
+    (
+        Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+        Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+    ),
+    (Path(reportlab.__file__).parent / "fonts" / "Vera.ttf", Path(reportlab.__file__).parent / "fonts" / "VeraBd.ttf"),
 ]
 FONT, FONT_BOLD = "AtoutSans", "AtoutSans-Bold"
 
@@ -53,8 +54,14 @@ def _register_fonts() -> None:
 
 def _trump_names() -> dict:
     # Words, not suit symbols: the fallback font has no card suits.
-    return {"hearts": _("Hearts"), "diamonds": _("Diamonds"), "clubs": _("Clubs"), "spades": _("Spades"),
-            "no_trump": _("No trumps"), "all_trump": _("All trumps")}
+    return {
+        "hearts": _("Hearts"),
+        "diamonds": _("Diamonds"),
+        "clubs": _("Clubs"),
+        "spades": _("Spades"),
+        "no_trump": _("No trumps"),
+        "all_trump": _("All trumps"),
+    }
 
 
 def _styles():
@@ -62,8 +69,9 @@ def _styles():
     return {
         "title": ParagraphStyle("title", parent=base["Title"], fontName=FONT_BOLD, fontSize=18),
         "h2": ParagraphStyle("h2", parent=base["Heading2"], fontName=FONT_BOLD, fontSize=13, spaceBefore=8),
-        "h3": ParagraphStyle("h3", parent=base["Heading3"], fontName=FONT_BOLD, fontSize=10, spaceBefore=6,
-                             spaceAfter=2),
+        "h3": ParagraphStyle(
+            "h3", parent=base["Heading3"], fontName=FONT_BOLD, fontSize=10, spaceBefore=6, spaceAfter=2
+        ),
         "body": ParagraphStyle("body", parent=base["BodyText"], fontName=FONT, fontSize=9),
         "small": ParagraphStyle("small", parent=base["BodyText"], fontName=FONT, fontSize=7.5, leading=9),
     }
@@ -100,20 +108,35 @@ def _standings_story(results: EventResults, styles) -> list:
     data = [header]
     for s in results.standings[final]:
         name = s.entry.display_name + (f" ({_('withdrawn')})" if s.metrics.get("withdrawn") else "")
-        data.append([s.rank, s.entry.number, _p(name, styles["small"]), s.games + s.byes,
-                     metrics.json_value(s.match_points), *["–" if s.metrics.get(k) is None else s.metrics.get(k)
-                                                            for k in keys]])
+        data.append(
+            [
+                s.rank,
+                s.entry.number,
+                _p(name, styles["small"]),
+                s.games + s.byes,
+                metrics.json_value(s.match_points),
+                *["–" if s.metrics.get(k) is None else s.metrics.get(k) for k in keys],
+            ]
+        )
     widths = [10 * mm, 10 * mm, 70 * mm, 10 * mm, 14 * mm] + [max(12, 70 // max(len(keys), 1)) * mm] * len(keys)
     story.append(_table(data, widths=widths[: len(header)], numeric_from=3))
     if results.adjustments:
         story.append(_p(_("Penalties and adjustments"), styles["h3"]))
         for a in results.adjustments:
-            amount = ", ".join(x for x in (
-                f"{metrics.json_value(a.match_points)} {_('MP')}" if a.match_points else "",
-                f"{a.points} {_('pts')}" if a.points else "",
-            ) if x)
-            story.append(_p(f"{a.entry.number} {a.entry.display_name}: {a.get_kind_display()} {amount} – {a.reason}",
-                            styles["small"]))
+            amount = ", ".join(
+                x
+                for x in (
+                    f"{metrics.json_value(a.match_points)} {_('MP')}" if a.match_points else "",
+                    f"{a.points} {_('pts')}" if a.points else "",
+                )
+                if x
+            )
+            story.append(
+                _p(
+                    f"{a.entry.number} {a.entry.display_name}: {a.get_kind_display()} {amount} – {a.reason}",
+                    styles["small"],
+                )
+            )
     return story
 
 
@@ -128,8 +151,14 @@ def _round_story(results: EventResults, number: int, styles) -> list:
             score = f"{counted.total_a} : {counted.total_b}"
         else:
             score = _("open")
-        data.append(["–" if game.is_bye else game.table_number, _p(results.side_label(game, "A"), styles["small"]),
-                     _p("" if game.is_bye else results.side_label(game, "B"), styles["small"]), score])
+        data.append(
+            [
+                "–" if game.is_bye else game.table_number,
+                _p(results.side_label(game, "A"), styles["small"]),
+                _p("" if game.is_bye else results.side_label(game, "B"), styles["small"]),
+                score,
+            ]
+        )
     story.append(_table(data, widths=[14 * mm, 68 * mm, 68 * mm, 24 * mm], numeric_from=3))
     return story
 
@@ -138,7 +167,9 @@ def _sheet_story(results: EventResults, game, styles) -> list:
     sheet = results.counted(game)
     number = next(n for n, games in results.games.items() if game in games)
     title = _("Round %(round)s · table %(table)s: %(a)s – %(b)s") % {
-        "round": number, "table": game.table_number, "a": results.side_label(game, "A"),
+        "round": number,
+        "table": game.table_number,
+        "a": results.side_label(game, "A"),
         "b": results.side_label(game, "B"),
     }
     deal_results = (sheet.result or {}).get("deals") or []
@@ -152,14 +183,25 @@ def _sheet_story(results: EventResults, game, styles) -> list:
         run_a += score.get("A") or 0
         run_b += score.get("B") or 0
         trump = contract.get("trump") or ""
-        data.append([deal.position + 1, {"A": _("N/S"), "B": _("E/W")}.get(contract.get("taker"), "–"),
-                     trumps.get(trump, trump), outcome_label(result.get("outcome")),
-                     score.get("A", ""), score.get("B", ""), run_a, run_b])
+        data.append(
+            [
+                deal.position + 1,
+                {"A": _("N/S"), "B": _("E/W")}.get(contract.get("taker"), "–"),
+                trumps.get(trump, trump),
+                outcome_label(result.get("outcome")),
+                score.get("A", ""),
+                score.get("B", ""),
+                run_a,
+                run_b,
+            ]
+        )
     data.append(["", "", "", _("Total"), "", "", sheet.total_a, sheet.total_b])
-    table = _table(data, widths=[12 * mm, 14 * mm, 22 * mm, 22 * mm, 16 * mm, 16 * mm, 22 * mm, 22 * mm],
-                   numeric_from=4)
-    table.setStyle(TableStyle([("FONT", (0, -1), (-1, -1), FONT_BOLD, 8),
-                               ("LINEABOVE", (0, -1), (-1, -1), 0.5, colors.black)]))
+    table = _table(
+        data, widths=[12 * mm, 14 * mm, 22 * mm, 22 * mm, 16 * mm, 16 * mm, 22 * mm, 22 * mm], numeric_from=4
+    )
+    table.setStyle(
+        TableStyle([("FONT", (0, -1), (-1, -1), FONT_BOLD, 8), ("LINEABOVE", (0, -1), (-1, -1), 0.5, colors.black)])
+    )
     return [KeepTogether([_p(title, styles["h3"]), table])]
 
 
@@ -173,8 +215,10 @@ def write_pdf(*, event_id: int, out: BinaryIO, progress=lambda pct: None) -> Non
     progress(10)
     story = [
         _p(event.name, styles["title"]),
-        _p(" · ".join(x for x in (event.club.name, date_format(event.date, "DATE_FORMAT"), event.venue) if x),
-           styles["body"]),
+        _p(
+            " · ".join(x for x in (event.club.name, date_format(event.date, "DATE_FORMAT"), event.venue) if x),
+            styles["body"],
+        ),
         Spacer(1, 4 * mm),
     ]
     if results.final_round:
@@ -199,7 +243,15 @@ def write_pdf(*, event_id: int, out: BinaryIO, progress=lambda pct: None) -> Non
         canvas.drawRightString(A4[0] - 15 * mm, 10 * mm, _("Page %(page)s") % {"page": doc.page})
         canvas.restoreState()
 
-    doc = SimpleDocTemplate(out, pagesize=A4, leftMargin=15 * mm, rightMargin=15 * mm, topMargin=15 * mm,
-                            bottomMargin=18 * mm, title=event.name, author=event.club.name)
+    doc = SimpleDocTemplate(
+        out,
+        pagesize=A4,
+        leftMargin=15 * mm,
+        rightMargin=15 * mm,
+        topMargin=15 * mm,
+        bottomMargin=18 * mm,
+        title=event.name,
+        author=event.club.name,
+    )
     doc.build(story, onFirstPage=footer, onLaterPages=footer)
     progress(100)

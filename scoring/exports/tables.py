@@ -15,9 +15,26 @@ def _players(entry) -> str:
 def standings_header(results: EventResults) -> list[str]:
     extra = [str(metrics.METRICS[k].name) for k in results.precedence if k not in _FIXED]
     return [
-        _("After round"), _("Rank"), _("Start number"), _("Team"), _("Players"), _("Games"), _("Wins"), _("Draws"),
-        _("Losses"), _("Byes"), _("Match points"), _("Points"), _("Points against"), _("Difference"),
-        _("Deals won"), _("Penalties"), _("Match points correction"), _("Points correction"), *extra, _("Withdrawn"),
+        _("After round"),
+        _("Rank"),
+        _("Start number"),
+        _("Team"),
+        _("Players"),
+        _("Games"),
+        _("Wins"),
+        _("Draws"),
+        _("Losses"),
+        _("Byes"),
+        _("Match points"),
+        _("Points"),
+        _("Points against"),
+        _("Difference"),
+        _("Deals won"),
+        _("Penalties"),
+        _("Match points correction"),
+        _("Points correction"),
+        *extra,
+        _("Withdrawn"),
     ]
 
 
@@ -30,19 +47,46 @@ def standings_rows(results: EventResults, round_number: int) -> list[list]:
     rows = []
     for s in results.standings.get(round_number, []):
         m = s.metrics or {}
-        rows.append([
-            round_number, s.rank, s.entry.number, s.entry.display_name, _players(s.entry), s.games, s.wins, s.draws,
-            s.losses, s.byes, metrics.json_value(s.match_points), s.total_points, s.points_against,
-            s.total_points - s.points_against, s.deals_won, metrics.json_value(s.penalties),
-            m.get("adjustment_match_points", 0), m.get("adjustment_points", 0), *[m.get(k) for k in keys],
-            _("yes") if m.get("withdrawn") else "",
-        ])
+        rows.append(
+            [
+                round_number,
+                s.rank,
+                s.entry.number,
+                s.entry.display_name,
+                _players(s.entry),
+                s.games,
+                s.wins,
+                s.draws,
+                s.losses,
+                s.byes,
+                metrics.json_value(s.match_points),
+                s.total_points,
+                s.points_against,
+                s.total_points - s.points_against,
+                s.deals_won,
+                metrics.json_value(s.penalties),
+                m.get("adjustment_match_points", 0),
+                m.get("adjustment_points", 0),
+                *[m.get(k) for k in keys],
+                _("yes") if m.get("withdrawn") else "",
+            ]
+        )
     return rows
 
 
 def results_header() -> list[str]:
-    return [_("Round"), _("Table"), _("North/South"), _("Start numbers N/S"), _("East/West"), _("Start numbers E/W"),
-            _("Points N/S"), _("Points E/W"), _("Winner"), _("Sheet")]
+    return [
+        _("Round"),
+        _("Table"),
+        _("North/South"),
+        _("Start numbers N/S"),
+        _("East/West"),
+        _("Start numbers E/W"),
+        _("Points N/S"),
+        _("Points E/W"),
+        _("Winner"),
+        _("Sheet"),
+    ]
 
 
 def results_rows(results: EventResults) -> list[list]:
@@ -52,18 +96,20 @@ def results_rows(results: EventResults) -> list[list]:
             sheet = results.sheets.get(game.pk)
             counted = results.counted(game)
             winner = results.winner(game)
-            rows.append([
-                number,
-                "" if game.is_bye else game.table_number,
-                results.side_label(game, "A"),
-                results.side_numbers(game, "A"),
-                _("Bye") if game.is_bye else results.side_label(game, "B"),
-                "" if game.is_bye else results.side_numbers(game, "B"),
-                results.event.bye_points if game.is_bye else (counted.total_a if counted else ""),
-                "" if game.is_bye else (counted.total_b if counted else ""),
-                {"A": _("North/South"), "B": _("East/West"), "draw": _("Draw")}.get(winner, ""),
-                "" if game.is_bye else (sheet.get_status_display() if sheet else _("No sheet")),
-            ])
+            rows.append(
+                [
+                    number,
+                    "" if game.is_bye else game.table_number,
+                    results.side_label(game, "A"),
+                    results.side_numbers(game, "A"),
+                    _("Bye") if game.is_bye else results.side_label(game, "B"),
+                    "" if game.is_bye else results.side_numbers(game, "B"),
+                    results.event.bye_points if game.is_bye else (counted.total_a if counted else ""),
+                    "" if game.is_bye else (counted.total_b if counted else ""),
+                    {"A": _("North/South"), "B": _("East/West"), "draw": _("Draw")}.get(winner, ""),
+                    "" if game.is_bye else (sheet.get_status_display() if sheet else _("No sheet")),
+                ]
+            )
     return rows
 
 
@@ -73,7 +119,14 @@ def adjustments_header() -> list[str]:
 
 def adjustments_rows(results: EventResults) -> list[list]:
     return [
-        [a.entry.number, a.entry.display_name, a.get_kind_display(), a.round_number or "",
-         metrics.json_value(a.match_points), a.points, a.reason]
+        [
+            a.entry.number,
+            a.entry.display_name,
+            a.get_kind_display(),
+            a.round_number or "",
+            metrics.json_value(a.match_points),
+            a.points,
+            a.reason,
+        ]
         for a in results.adjustments
     ]

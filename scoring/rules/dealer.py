@@ -79,8 +79,9 @@ def _legal(hand: list[Card], trick: list[tuple[int, Card]], trump: str, player: 
     return hand
 
 
-def _play(rng: random.Random, hand: list[Card], trick: list[tuple[int, Card]], trump: str, player: int,
-          rs: RuleSet) -> Card:
+def _play(
+    rng: random.Random, hand: list[Card], trick: list[tuple[int, Card]], trump: str, player: int, rs: RuleSet
+) -> Card:
     """A legal card, played the way club players mostly do (so takers usually make their contract, as at a
     real table): lead the strongest card; win a trick as cheaply as possible; give points to a partner who
     holds the trick; otherwise throw the cheapest card. One card in five is random, for variety."""

@@ -17,14 +17,19 @@ def desk():
     event = EventFactory(club=club, slug="abend")
     for n in range(1, 13):
         EntryFactory(
-            event=event, number=n, name="Die Elbsegler vom Hoheluftchausseeweg" if n == 1 else "",
+            event=event,
+            number=n,
+            name="Die Elbsegler vom Hoheluftchausseeweg" if n == 1 else "",
             player_1=PlayerFactory(club=club, first_name="Marie-Claire", last_name=f"Dubois-Lefèvre{n}"),
             player_2=PlayerFactory(club=club, first_name="Hans-Peter", last_name=f"Bockelmann-Schröder{n}"),
-            affiliation="Belote-Freunde Eimsbüttel" if n % 3 == 0 else "", fixed_table=6 if n == 9 else None,
-            needs_step_free=n == 5, late=n == 12,
+            affiliation="Belote-Freunde Eimsbüttel" if n % 3 == 0 else "",
+            fixed_table=6 if n == 9 else None,
+            needs_step_free=n == 5,
+            late=n == 12,
         )
-    services.checkin_set(event=event, entry_ids=list(event.entries.values_list("pk", flat=True)),
-                         round_number=1, status="present")
+    services.checkin_set(
+        event=event, entry_ids=list(event.entries.values_list("pk", flat=True)), round_number=1, status="present"
+    )
     return membership, event
 
 

@@ -21,8 +21,11 @@ PAGES = [
 
 def serious(page) -> list[str]:
     results = Axe().run(page, options={"resultTypes": ["violations"]})
-    return [f"{page.url}: {v['id']} {[n['target'] for n in v['nodes']][:3]}" for v in results.response["violations"]
-            if v["impact"] in ("serious", "critical")]
+    return [
+        f"{page.url}: {v['id']} {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 @pytest.mark.parametrize("width", [360, 1280])

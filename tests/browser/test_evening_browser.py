@@ -112,18 +112,23 @@ def play_round(phone, base, desk, event: Event, number: int):
         # Round 1: side A wins at odd tables; round 2: the other way round.
         winner = "A" if (game.table_number + number) % 2 == 0 else "B"
         play_table(phone, base, desk, links["A"], links["B"], winner)
-    assert not Sheet.objects.filter(game__round__event=event, game__round__number=number).exclude(
-        status=Sheet.Status.CONFIRMED).exists()
+    assert (
+        not Sheet.objects.filter(game__round__event=event, game__round__number=number)
+        .exclude(status=Sheet.Status.CONFIRMED)
+        .exists()
+    )
 
 
 @pytest.fixture
 def browsers(_chromium):
     """The organiser's laptop (1280 px) and a referee's phone (360 px), both in German. axe-core is injected
     by the test runner, so the pages' Content-Security-Policy is bypassed for it."""
-    laptop = _chromium.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE", accept_downloads=True,
-                                   bypass_csp=True)
-    mobile = _chromium.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                                   locale="de-DE", bypass_csp=True)
+    laptop = _chromium.new_context(
+        viewport={"width": 1280, "height": 900}, locale="de-DE", accept_downloads=True, bypass_csp=True
+    )
+    mobile = _chromium.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE", bypass_csp=True
+    )
     page, phone = laptop.new_page(), mobile.new_page()
     page.set_default_timeout(20_000)
     phone.set_default_timeout(20_000)
@@ -285,8 +290,10 @@ def test_a_whole_evening_through_the_pages(live_server, browsers, celery_eager, 
         desk.check(phone)
 
     with capsys.disabled():
-        print(f"\nThe evening took {len(desk.actions)} organiser page actions; axe-core checked "
-              f"{len(desk.checked)} pages.")
+        print(
+            f"\nThe evening took {len(desk.actions)} organiser page actions; axe-core checked "
+            f"{len(desk.checked)} pages."
+        )
         for number, action in enumerate(desk.actions, start=1):
             print(f"  {number:3}. {action}")
     assert desk.violations == [], "\n".join(desk.violations)

@@ -18,8 +18,9 @@ def test_the_next_round_is_reachable_without_scrolling_sideways(live_server, pho
     services.checkin_set(event=event, entry_ids=[e.pk for e in entries], round_number=1, status="present")
     client = Client()
     client.force_login(membership.user)
-    phone_page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                                     "url": live_server.url}])
+    phone_page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
     base = f"/o/{event.club.slug}/events/{event.slug}/"
     phone_page.goto(live_server.url + base)
     links = phone_page.locator(f'a[href="{base}rounds/1/"]')

@@ -35,8 +35,11 @@ def test_live_standings_update_without_a_reload(live_server, phone_page):
     phone_page.evaluate("window.notReloaded = true")
 
     # With a broker the recompute goes through a real worker; without one, Celery runs it in-process.
-    worker = (contextlib.nullcontext() if app.conf.task_always_eager
-              else start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10))
+    worker = (
+        contextlib.nullcontext()
+        if app.conf.task_always_eager
+        else start_worker(app, pool="solo", perform_ping_check=False, shutdown_timeout=10)
+    )
     with worker:
         sheet_confirm(sheet=sheet, version=sheet.version, actor=Actor(user=UserFactory(), organiser=True))
         phone_page.wait_for_function(
@@ -44,6 +47,7 @@ def test_live_standings_update_without_a_reload(live_server, phone_page):
         )
     assert phone_page.evaluate("window.notReloaded") is True
     order = phone_page.locator("table.standings tbody tr").evaluate_all(
-        "rows => rows.map(r => r.getAttribute('data-entry'))")
+        "rows => rows.map(r => r.getAttribute('data-entry'))"
+    )
     assert order == ["4", "1", "2", "3"]
     assert phone_page.locator("[data-live-updated]").is_visible()

@@ -48,8 +48,9 @@ def twelve_deals():
     _round, games = released_round(tables=1)
     sheet, link_a, _link_b = table_of(games[0])
     for i, deal in enumerate(HOHELUFT_GAME[:12]):
-        sheet = deal_create(sheet=sheet, data=deal, version=sheet.version, client_id=f"d{i}",
-                            actor=link_actor(link_a)).sheet
+        sheet = deal_create(
+            sheet=sheet, data=deal, version=sheet.version, client_id=f"d{i}", actor=link_actor(link_a)
+        ).sheet
     return link_a
 
 
@@ -81,8 +82,7 @@ def test_a_twelve_deal_sheet_is_compact_at_360_px(live_server, phone_page):
 
 def test_the_deal_menu_works_without_javascript(live_server, _chromium):
     link = twelve_deals()
-    context = _chromium.new_context(viewport={"width": 360, "height": 740}, locale="de-DE",
-                                    java_script_enabled=False)
+    context = _chromium.new_context(viewport={"width": 360, "height": 740}, locale="de-DE", java_script_enabled=False)
     page = context.new_page()
     page.set_default_timeout(15_000)
     try:

@@ -17,8 +17,9 @@ def test_print_pages_do_not_scroll_sideways_on_a_phone(live_server, phone_page, 
     event = round.event
     client = Client()
     client.force_login(MembershipFactory(club=event.club).user)
-    phone_page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                                     "url": live_server.url}])
+    phone_page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
     phone_page.goto(f"{live_server.url}/o/{event.club.slug}/events/{event.slug}/rounds/{round.number}/print/{kind}/")
     rows = phone_page.locator("table.print-names tbody tr, table.print-draw tbody tr")
     assert rows.count() >= 6

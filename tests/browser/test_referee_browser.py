@@ -50,8 +50,7 @@ def test_a_whole_game_on_a_phone_then_confirmed_by_the_other_side(live_server, p
     assert page.locator("h1").inner_text().endswith(str(games[0].table_number))
 
     # Every control of the form is a large touch target, and nothing is wider than the phone.
-    for selector in ("#save-deal", '#deal-form label.choice:has(input[name="taker"][value="A"]) span',
-                     "#id_tricks_a"):
+    for selector in ("#save-deal", '#deal-form label.choice:has(input[name="taker"][value="A"]) span', "#id_tricks_a"):
         assert page.locator(selector).bounding_box()["height"] >= 48, selector
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 

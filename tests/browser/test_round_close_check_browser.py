@@ -24,8 +24,9 @@ def test_the_close_rounds_tick_box_is_level_with_its_words(live_server, desktop_
     round, _games = released_round(tables=1)
     client = Client()
     client.force_login(MembershipFactory(club=round.event.club).user)
-    desktop_page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                                       "url": live_server.url}])
+    desktop_page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
     desktop_page.goto(f"{live_server.url}/o/scores/round/{round.pk}/")
     where = desktop_page.evaluate(MIDDLES)
     assert abs(where["box"] - where["text"]) <= 3

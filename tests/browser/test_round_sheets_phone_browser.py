@@ -35,8 +35,9 @@ def test_the_status_cell_keeps_its_words_whole_on_a_phone(live_server, phone_pag
     deal_create(sheet=sheet, data=HOHELUFT_GAME[0], version=sheet.version, client_id="one", actor=link_actor(link_a))
     client = Client()
     client.force_login(MembershipFactory(club=round.event.club).user)
-    phone_page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                                     "url": live_server.url}])
+    phone_page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
     phone_page.goto(f"{live_server.url}/o/scores/round/{round.pk}/")
     phone_page.wait_for_selector("[data-switch-side]")
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 360

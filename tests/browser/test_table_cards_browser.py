@@ -60,9 +60,11 @@ def test_one_card_serves_its_table_for_three_rounds(live_server, phone_page):
     page.wait_for_selector('#card-state[data-state="waiting"]')
     assert "Runde 1" in page.locator("#card-state").inner_text()
 
-    draws = [[(entries[0], entries[1]), (entries[2], entries[3])],
-             [(entries[2], entries[0]), (entries[1], entries[3])],
-             [(entries[3], entries[1]), (entries[0], entries[2])]]
+    draws = [
+        [(entries[0], entries[1]), (entries[2], entries[3])],
+        [(entries[2], entries[0]), (entries[1], entries[3])],
+        [(entries[3], entries[1]), (entries[0], entries[2])],
+    ]
     for number, pairs in enumerate(draws, start=1):
         round, games = release(event, number, pairs)
         # The waiting page opens the new round's sheet by itself.

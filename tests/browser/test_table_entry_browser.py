@@ -18,8 +18,9 @@ NO_RELOAD = "window.__stillTheSamePage = true"
 
 def fill(sheet, link, deals):
     for i, deal in enumerate(deals):
-        sheet = deal_create(sheet=sheet, data=deal, version=sheet.version, client_id=f"pre-{i}",
-                            actor=link_actor(link)).sheet
+        sheet = deal_create(
+            sheet=sheet, data=deal, version=sheet.version, client_id=f"pre-{i}", actor=link_actor(link)
+        ).sheet
     return sheet
 
 
@@ -68,14 +69,16 @@ def test_a_typed_pair_is_never_overwritten_and_gets_the_engines_error(live_serve
 
 
 def test_the_other_side_and_the_organiser_see_the_submission_live_and_confirm_without_reloading(
-        live_server, phone_page, _chromium):
+    live_server, phone_page, _chromium
+):
     round, games = released_round(tables=2)
     sheet, link_a, link_b = table_of(games[0])
     fill(sheet, link_a, HOHELUFT_GAME[:-1])
     referee = phone_page
     referee.goto(f"{live_server.url}/t/{link_a.token}/")
-    other_context = _chromium.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                                          locale="de-DE")
+    other_context = _chromium.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE"
+    )
     organiser_context = _chromium.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     try:
         other = other_context.new_page()
@@ -86,8 +89,9 @@ def test_the_other_side_and_the_organiser_see_the_submission_live_and_confirm_wi
 
         client = Client()
         client.force_login(MembershipFactory(club=round.event.club).user)
-        organiser_context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                                        "url": live_server.url}])
+        organiser_context.add_cookies(
+            [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+        )
         desk = organiser_context.new_page()
         desk.set_default_timeout(15_000)
         desk.goto(f"{live_server.url}/o/scores/round/{round.pk}/")
@@ -167,7 +171,8 @@ def test_an_announcement_in_three_taps_shown_in_words_to_the_other_side(live_ser
     page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 1")
     assert (taps.taps, taps.digits) == (7, 2)  # docs/table-entry.md
     assert Deal.objects.get(sheet=sheet).data["declarations"]["A"] == [
-        {"type": "tierce", "suit": "hearts", "high": "K"}]
+        {"type": "tierce", "suit": "hearts", "high": "K"}
+    ]
     assert page.locator(f"{team} [data-ann-chosen] li").count() == 0  # the next deal starts empty
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
@@ -209,8 +214,9 @@ def test_the_organiser_switches_the_entering_side_with_one_tap(live_server, phon
     dead_phone = phone_page
     dead_phone.goto(f"{live_server.url}/t/{link_a.token}/")
     assert dead_phone.locator("#deal-form").is_visible()
-    phone_context = _chromium.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                                          locale="de-DE")
+    phone_context = _chromium.new_context(
+        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE"
+    )
     desk_context = _chromium.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     try:
         other = phone_context.new_page()
@@ -220,8 +226,9 @@ def test_the_organiser_switches_the_entering_side_with_one_tap(live_server, phon
 
         client = Client()
         client.force_login(MembershipFactory(club=round.event.club).user)
-        desk_context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                                   "url": live_server.url}])
+        desk_context.add_cookies(
+            [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+        )
         desk = desk_context.new_page()
         desk.set_default_timeout(15_000)
         desk.goto(f"{live_server.url}/o/scores/round/{round.pk}/")
@@ -260,8 +267,9 @@ def test_the_organisers_sheet_page_follows_the_table_without_a_reload(live_serve
     sheet, link_a, _ = table_of(games[0])
     client = Client()
     client.force_login(MembershipFactory(club=round.event.club).user)
-    desktop_page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                                       "url": live_server.url}])
+    desktop_page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+    )
     desktop_page.goto(f"{live_server.url}/o/scores/sheet/{sheet.pk}/")
     desktop_page.evaluate(NO_RELOAD)
     assert desktop_page.locator(ROWS).count() == 0

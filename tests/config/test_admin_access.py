@@ -15,16 +15,30 @@ pytestmark = pytest.mark.django_db
 def club_a_data():
     round, games = released_round(tables=1)
     sheet, link, _ = table_of(games[0])
-    SheetChange.objects.create(sheet=sheet, action="deal_create", deal_position=0, link=link,
-                               ip_address="192.0.2.77", user_agent="Phone", version=1)
+    SheetChange.objects.create(
+        sheet=sheet,
+        action="deal_create",
+        deal_position=0,
+        link=link,
+        ip_address="192.0.2.77",
+        user_agent="Phone",
+        version=1,
+    )
     PlayerFactory(club=round.event.club, last_name="Geheimnis")
     return round.event, sheet
 
 
 def _urls(event, sheet):
-    return ["/admin/", "/admin/tournaments/event/", f"/admin/tournaments/event/{event.pk}/change/",
-            "/admin/tournaments/player/", "/admin/scoring/sheet/", f"/admin/scoring/sheet/{sheet.pk}/change/",
-            "/admin/scoring/sheetchange/", "/admin/scoring/tablelink/"]
+    return [
+        "/admin/",
+        "/admin/tournaments/event/",
+        f"/admin/tournaments/event/{event.pk}/change/",
+        "/admin/tournaments/player/",
+        "/admin/scoring/sheet/",
+        f"/admin/scoring/sheet/{sheet.pk}/change/",
+        "/admin/scoring/sheetchange/",
+        "/admin/scoring/tablelink/",
+    ]
 
 
 def test_a_staff_user_of_another_club_gets_nothing(client, club_a_data):

@@ -45,7 +45,8 @@ def test_nested_serializer_errors_flatten_to_dotted_paths_with_drf_codes():
         {"field": None, "code": "empty", "message": "Empty body."},
     ]
     assert flatten_errors([ErrorDetail("Not a list.", code="not_a_list")]) == [
-        {"field": None, "code": "not_a_list", "message": "Not a list."}]
+        {"field": None, "code": "not_a_list", "message": "Not a list."}
+    ]
 
 
 @pytest.mark.django_db
@@ -53,8 +54,13 @@ def test_a_serializer_400_of_the_sheet_api_names_the_path_and_the_rule():
     _round, games = released_round(tables=1)
     _sheet, link_a, _ = table_of(games[0])
     deal = {**MADE, "tricks": {"A": -10, "B": 70}}
-    response = APIClient().post(f"/api/v1/table/{link_a.token}/deals/", {"deal": deal, "version": 0},
-                                format="json", HTTP_IDEMPOTENCY_KEY="k-1", HTTP_ACCEPT_LANGUAGE="en")
+    response = APIClient().post(
+        f"/api/v1/table/{link_a.token}/deals/",
+        {"deal": deal, "version": 0},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k-1",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert response.status_code == 400
     body = response.json()
     assert_one_shape(body)
@@ -68,8 +74,13 @@ def test_a_serializer_400_of_the_sheet_api_names_the_path_and_the_rule():
 def test_the_summary_is_translated_with_the_french_space_before_the_colon():
     _round, games = released_round(tables=1)
     _sheet, link_a, _ = table_of(games[0])
-    response = APIClient().post(f"/api/v1/table/{link_a.token}/deals/", {"version": 0}, format="json",
-                                HTTP_IDEMPOTENCY_KEY="k-1", HTTP_ACCEPT_LANGUAGE="fr")
+    response = APIClient().post(
+        f"/api/v1/table/{link_a.token}/deals/",
+        {"version": 0},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k-1",
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
     assert response.status_code == 400
     body = response.json()
     assert_one_shape(body)
@@ -128,9 +139,12 @@ def test_a_closed_rounds_table_link_is_a_403_in_the_shape():
 
 
 def test_the_rules_engine_refusal_carries_the_shape_too(client):
-    response = client.post(reverse("rules-score"), {"rules": "hoheluft", "deals": [
-        {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 72}}]},
-        content_type="application/json", HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        reverse("rules-score"),
+        {"rules": "hoheluft", "deals": [{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 72}}]},
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert response.status_code == 400
     body = response.json()
     assert_one_shape(body)
@@ -153,8 +167,10 @@ def test_permission_classes_only_answer_yes_or_no(rf, organiser, django_assert_n
         request.user = user
         view = SimpleNamespace(kwargs=dict(kwargs))
         with django_assert_num_queries(0):  # no lookup: the views do that in initial()
-            answers = [cls().has_permission(request, view) for cls in (TableLinkAccess, SheetOrganiserAccess,
-                                                                       RoundOrganiserAccess)]
+            answers = [
+                cls().has_permission(request, view)
+                for cls in (TableLinkAccess, SheetOrganiserAccess, RoundOrganiserAccess)
+            ]
         answers.append(IsClubOrganiser().has_permission(request, view))
         assert answers == expected
         assert vars(view) == {"kwargs": kwargs}  # nothing set on the view

@@ -27,11 +27,11 @@ TEMPLATES = Path(settings.BASE_DIR) / "templates"
 def test_fifty_wrong_passwords_then_the_right_one_does_not_log_in(client):
     user = UserFactory(username="leitung")
     for _ in range(50):
-        response = client.post("/accounts/login/", {"username": "leitung", "password": "wrong"},
-                               HTTP_ACCEPT_LANGUAGE="de")
+        response = client.post(
+            "/accounts/login/", {"username": "leitung", "password": "wrong"}, HTTP_ACCEPT_LANGUAGE="de"
+        )
         assert response.status_code in (200, 429)
-    response = client.post("/accounts/login/", {"username": "leitung", "password": PASSWORD},
-                           HTTP_ACCEPT_LANGUAGE="de")
+    response = client.post("/accounts/login/", {"username": "leitung", "password": PASSWORD}, HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 429
     assert "_auth_user_id" not in client.session
     page = response.content.decode()
@@ -102,8 +102,9 @@ def _policy(response) -> dict[str, list[str]]:
     return {part.split()[0]: part.split()[1:] for part in header.split(";") if part.strip()}
 
 
-@pytest.mark.parametrize("url", ["/", "/accounts/login/", "/rules/calculator/", "/healthz", "/api/v1/",
-                                 "/admin/login/", "/does-not-exist/"])
+@pytest.mark.parametrize(
+    "url", ["/", "/accounts/login/", "/rules/calculator/", "/healthz", "/api/v1/", "/admin/login/", "/does-not-exist/"]
+)
 def test_every_kind_of_page_carries_a_policy_without_inline_scripts(client, url):
     response = client.get(url)
     policy = _policy(response)
@@ -129,8 +130,11 @@ def test_no_template_has_an_inline_script_an_event_attribute_or_a_style_attribut
     offenders = []
     for path in sorted(TEMPLATES.rglob("*.html")):
         text = path.read_text(encoding="utf-8")
-        for pattern, what in ((INLINE_SCRIPT, "inline <script>"), (EVENT_ATTRIBUTE, "on*= attribute"),
-                              (STYLE_ATTRIBUTE, "style= attribute")):
+        for pattern, what in (
+            (INLINE_SCRIPT, "inline <script>"),
+            (EVENT_ATTRIBUTE, "on*= attribute"),
+            (STYLE_ATTRIBUTE, "style= attribute"),
+        ):
             for match in pattern.finditer(text):
                 if what == "inline <script>" and 'type="application/json"' in match.group(0):
                     continue  # json_script data, not code

@@ -9,8 +9,10 @@ import pytest
 
 from tests.config.test_settings import run_settings
 
-PROBE = ("import json, django; from django.conf import settings; django.setup(); "
-         "print(json.dumps(settings.DATABASES['default'].get('OPTIONS', {})))")
+PROBE = (
+    "import json, django; from django.conf import settings; django.setup(); "
+    "print(json.dumps(settings.DATABASES['default'].get('OPTIONS', {})))"
+)
 PRODUCTION = {"DATABASE_URL": "postgres://atout:pw@db.example:5432/atout", "SECRET_KEY": "k" * 60}
 
 
@@ -58,9 +60,17 @@ def test_deal_posts_run_as_prepared_statements():
         "print(json.dumps({'codes': codes, 'prepared': prepared}))\n"
     )
     try:
-        result = run_settings({"DATABASE_URL": url.rsplit("/", 1)[0] + "/" + name, "SECRET_KEY": "k" * 60,
-                               "DEBUG": "false", "SECURE_SSL_REDIRECT": "false", "DATABASE_PREPARE_THRESHOLD": "1",
-                               "CELERY_BROKER_URL": ""}, code)
+        result = run_settings(
+            {
+                "DATABASE_URL": url.rsplit("/", 1)[0] + "/" + name,
+                "SECRET_KEY": "k" * 60,
+                "DEBUG": "false",
+                "SECURE_SSL_REDIRECT": "false",
+                "DATABASE_PREPARE_THRESHOLD": "1",
+                "CELERY_BROKER_URL": "",
+            },
+            code,
+        )
         assert result.returncode == 0, result.stderr[-2000:]
         out = json.loads(result.stdout.strip().splitlines()[-1])
         assert out["codes"] == [201] * 5

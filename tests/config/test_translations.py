@@ -84,8 +84,9 @@ def test_placeholders_and_markup_survive_translation(lang, domain):
         if entry.obsolete:
             continue
         if entry.msgid_plural:
-            pairs = [(entry.msgid if i == 0 else entry.msgid_plural, entry.msgstr_plural.get(i, ""))
-                     for i in range(nplurals)]
+            pairs = [
+                (entry.msgid if i == 0 else entry.msgid_plural, entry.msgstr_plural.get(i, "")) for i in range(nplurals)
+            ]
         else:
             pairs = [(entry.msgid, entry.msgstr)]
         for source, translation in pairs:
@@ -137,8 +138,13 @@ def test_compiled_catalogue_matches_its_source(lang, domain):
 def test_landing_page_in_german(client):
     html = client.get("/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert '<html lang="de">' in html
-    for text in ("Belote-Turniere für Clubs", "Für die Turnierleitung", "Am Tisch", "Punkterechner",
-                 "Anmeldung für die Turnierleitung"):
+    for text in (
+        "Belote-Turniere für Clubs",
+        "Für die Turnierleitung",
+        "Am Tisch",
+        "Punkterechner",
+        "Anmeldung für die Turnierleitung",
+    ):
         assert text in html, text
     assert "For organisers" not in html
 
@@ -147,12 +153,24 @@ def test_landing_page_in_german(client):
 def test_calculator_in_german(client):
     response = client.get("/rules/calculator/", HTTP_ACCEPT_LANGUAGE="de")
     html = response.content.decode()
-    for text in ("<h1>Punkterechner</h1>", "Spiel hinzufügen", "Nehmer",
-                 "Trumpf", "Stichpunkte, mit den 10 für den letzten Stich", "Ansage hinzufügen", "Kapot: alle 8 Stiche",
-                 "Terz: 3 in Folge (20)", "Buben (200)", ">bis B<", ">bis D<", ">bis A<"):
+    for text in (
+        "<h1>Punkterechner</h1>",
+        "Spiel hinzufügen",
+        "Nehmer",
+        "Trumpf",
+        "Stichpunkte, mit den 10 für den letzten Stich",
+        "Ansage hinzufügen",
+        "Kapot: alle 8 Stiche",
+        "Terz: 3 in Folge (20)",
+        "Buben (200)",
+        ">bis B<",
+        ">bis D<",
+        ">bis A<",
+    ):
         assert text in html, text
-    strings = json.loads(re.search(r'<script id="calc-config" type="application/json">(.*?)</script>', html,
-                                   re.S).group(1))["strings"]
+    strings = json.loads(
+        re.search(r'<script id="calc-config" type="application/json">(.*?)</script>', html, re.S).group(1)
+    )["strings"]
     assert strings["deal"] == "Spiel %(n)s"
     assert strings["litige"] == "Litige (Punkte hängen)"
     assert strings["won"] == "Partie beendet: Team %(team)s gewinnt."
@@ -162,16 +180,28 @@ def test_calculator_in_german(client):
 def test_calculator_in_french(client):
     html = client.get("/rules/calculator/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert '<html lang="fr">' in html
-    for text in ("Calculateur de score", "Ajouter une donne", "Preneur", "Atout", "Sans atout", "Tout atout",
-                 "Capot" + NBSP + ": les 8 plis", "Ajouter une annonce", "Valets (200)", ">jusqu'à V<", ">jusqu'à R<"):
+    for text in (
+        "Calculateur de score",
+        "Ajouter une donne",
+        "Preneur",
+        "Atout",
+        "Sans atout",
+        "Tout atout",
+        "Capot" + NBSP + ": les 8 plis",
+        "Ajouter une annonce",
+        "Valets (200)",
+        ">jusqu'à V<",
+        ">jusqu'à R<",
+    ):
         assert text in html, text
     assert "Spiel" not in html  # nothing falls back to German
 
 
 def score(client, deal, language):
     body = json.dumps({"rules": "hoheluft", "deals": [deal]})
-    return client.post("/api/v1/rules/score/", data=body, content_type="application/json",
-                       HTTP_ACCEPT_LANGUAGE=language)
+    return client.post(
+        "/api/v1/rules/score/", data=body, content_type="application/json", HTTP_ACCEPT_LANGUAGE=language
+    )
 
 
 @pytest.mark.django_db

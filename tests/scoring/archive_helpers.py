@@ -27,8 +27,15 @@ def score_sheet(game, deals, **fields):
     result = sheet_score(event=game.round.event, deals=deals)
     assert result["valid"], result["errors"]
     Sheet.objects.filter(pk=sheet.pk).update(
-        result=result, total_a=result["totals"]["A"], total_b=result["totals"]["B"], held=result["held"] or 0,
-        finished=bool(result["finished"]), winner=result["winner"] or "", deal_count=len(deals), **fields)
+        result=result,
+        total_a=result["totals"]["A"],
+        total_b=result["totals"]["B"],
+        held=result["held"] or 0,
+        finished=bool(result["finished"]),
+        winner=result["winner"] or "",
+        deal_count=len(deals),
+        **fields,
+    )
     return Sheet.objects.get(pk=sheet.pk)
 
 
@@ -37,24 +44,57 @@ def make_rich_event():
     withdrawal), tables, two closed rounds and a draft, a bye, sheets with real deals and history (by a user
     and by a table link), a revoked link, a penalty by an organiser, and computed standings."""
     season = SeasonFactory(ranking_rule=Season.Ranking.values[-1], best_n=3)
-    event = make_event(club=season.club, season=season, name="Clubabend Hoheluft", slug="abend-november",
-                       status=Event.Status.FINISHED, rules_frozen={"rules": "hoheluft", "options": {"deals": 12}},
-                       bye_points=800, ranking_precedence=["match_points", "buchholz", "lots"], venue="Saal 2",
-                       rules_options={"deals": 12}, points_win=3, points_draw=2, points_loss=1, entries_open=False,
-                       rules_preset="classic", rounds=3,
-                       public_draw=False, public_standings=False, public_sheets=True, started_at=MOMENT)
+    event = make_event(
+        club=season.club,
+        season=season,
+        name="Clubabend Hoheluft",
+        slug="abend-november",
+        status=Event.Status.FINISHED,
+        rules_frozen={"rules": "hoheluft", "options": {"deals": 12}},
+        bye_points=800,
+        ranking_precedence=["match_points", "buchholz", "lots"],
+        venue="Saal 2",
+        rules_options={"deals": 12},
+        points_win=3,
+        points_draw=2,
+        points_loss=1,
+        entries_open=False,
+        rules_preset="classic",
+        rounds=3,
+        public_draw=False,
+        public_standings=False,
+        public_sheets=True,
+        started_at=MOMENT,
+    )
     t1, t2, t3 = make_entries(event, 3)
-    guest = PlayerFactory(club=event.club, first_name="Gisèle", last_name="Gast", is_guest=True, home_club="Lübeck",
-                          email="gisele@example.org", is_active=False)
-    t4 = Entry.objects.create(event=event, number=4, name="Die Asse", player_1=guest, affiliation="BC Lübeck",
-                              player_2=PlayerFactory(club=event.club), late=True, fixed_table=1, needs_step_free=True)
+    guest = PlayerFactory(
+        club=event.club,
+        first_name="Gisèle",
+        last_name="Gast",
+        is_guest=True,
+        home_club="Lübeck",
+        email="gisele@example.org",
+        is_active=False,
+    )
+    t4 = Entry.objects.create(
+        event=event,
+        number=4,
+        name="Die Asse",
+        player_1=guest,
+        affiliation="BC Lübeck",
+        player_2=PlayerFactory(club=event.club),
+        late=True,
+        fixed_table=1,
+        needs_step_free=True,
+    )
     CheckInFactory(entry=t1, round_number=1)
     CheckInFactory(entry=t3, round_number=2, status=CheckIn.Status.WITHDRAWN)
     TableFactory(event=event, number=1, label="Fenster", step_free=True)
     TableFactory(event=event, number=2)
     r1, r2 = make_round(event, 1), make_round(event, 2)
-    Round.objects.filter(pk=r1.pk).update(quality={"rematches": 0}, confirmed_at=MOMENT, released_at=MOMENT,
-                                          closed_at=MOMENT)
+    Round.objects.filter(pk=r1.pk).update(
+        quality={"rematches": 0}, confirmed_at=MOMENT, released_at=MOMENT, closed_at=MOMENT
+    )
     make_round(event, 3, status=Round.Status.DRAFT)
     g1 = play(r1, t1, t2, [])
     Game.objects.filter(pk=g1.pk).update(flags=["pulled_up"], first_dealer="E")
@@ -62,21 +102,48 @@ def make_rich_event():
     g3 = play(r2, t1, t4, [], status=Sheet.Status.SUBMITTED)
     bye(r2, t2)
     # A finished game won by A, a passed-out draw, and an unfinished one with held points (a litige).
-    score_sheet(g1, HOHELUFT_GAME, submitted_at=MOMENT, confirmed_at=MOMENT, entering_side="A",
-                 dispute_message="Punkte falsch?")
+    score_sheet(
+        g1, HOHELUFT_GAME, submitted_at=MOMENT, confirmed_at=MOMENT, entering_side="A", dispute_message="Punkte falsch?"
+    )
     score_sheet(g2, [{"contract": None}])
     score_sheet(g3, HOHELUFT_GAME[2:3], submitted_at=MOMENT)
     user = UserFactory(username="leitung")
     link = TableLink.objects.create(game=g1, side="A")
     TableLink.objects.create(game=g1, side="B", revoked_at=MOMENT)
-    SheetChange.objects.create(sheet=g1.sheet, action="deal_create", deal_position=0, after={"x": 1}, link=link,
-                               ip_address="192.0.2.7", user_agent="Phone", version=1, client_id="c-1")
-    SheetChange.objects.create(sheet=g1.sheet, action="correct", deal_position=0, before={"x": 1}, after={"x": 2},
-                               user=user, reason="Tippfehler", version=2)
-    AdjustmentFactory(event=event, entry=t2, kind=Adjustment.Kind.PENALTY, match_points=Decimal("-0.5"),
-                      points=-10, round_number=2, reason="Zu spät", created_by=user)
-    AdjustmentFactory(event=event, entry=t1, kind=Adjustment.Kind.ADJUSTMENT, match_points=Decimal("1"),
-                      reason="Nachtrag")
+    SheetChange.objects.create(
+        sheet=g1.sheet,
+        action="deal_create",
+        deal_position=0,
+        after={"x": 1},
+        link=link,
+        ip_address="192.0.2.7",
+        user_agent="Phone",
+        version=1,
+        client_id="c-1",
+    )
+    SheetChange.objects.create(
+        sheet=g1.sheet,
+        action="correct",
+        deal_position=0,
+        before={"x": 1},
+        after={"x": 2},
+        user=user,
+        reason="Tippfehler",
+        version=2,
+    )
+    AdjustmentFactory(
+        event=event,
+        entry=t2,
+        kind=Adjustment.Kind.PENALTY,
+        match_points=Decimal("-0.5"),
+        points=-10,
+        round_number=2,
+        reason="Zu spät",
+        created_by=user,
+    )
+    AdjustmentFactory(
+        event=event, entry=t1, kind=Adjustment.Kind.ADJUSTMENT, match_points=Decimal("1"), reason="Nachtrag"
+    )
     standings_recompute(event_id=event.pk)
     Event.objects.filter(pk=event.pk).update(standings_dirty=True)
     return Event.objects.get(pk=event.pk)
@@ -87,11 +154,15 @@ def rows(event) -> dict[str, list]:
     entry_no = {e.pk: e.number for e in Entry.objects.filter(event=event)}
     players = {p.pk: (p.first_name, p.last_name, p.email) for p in Player.objects.filter(club=event.club)}
     round_no = {r.pk: r.number for r in Round.objects.filter(event=event)}
-    games = {g.pk: (round_no[g.round_id], g.table_number, g.is_bye, entry_no[g.entry_a_id])
-             for g in Game.objects.filter(round__event=event)}
+    games = {
+        g.pk: (round_no[g.round_id], g.table_number, g.is_bye, entry_no[g.entry_a_id])
+        for g in Game.objects.filter(round__event=event)
+    }
     sheets = {s.pk: games[s.game_id] for s in Sheet.objects.filter(game__round__event=event)}
-    links = {link.pk: (games[link.game_id], link.side, link.created_at)
-             for link in TableLink.objects.filter(game__round__event=event)}
+    links = {
+        link.pk: (games[link.game_id], link.side, link.created_at)
+        for link in TableLink.objects.filter(game__round__event=event)
+    }
     users = {None: None, **{u.pk: u.username for u in _users()}}
 
     def plain(obj, skip=()):

@@ -31,14 +31,30 @@ def make_round(event, number: int, status=Round.Status.CLOSED, seed: int = 1000)
 
 def _seats(side_a, side_b) -> dict:
     if len(side_a) == 2:  # mêlée: each entry is one player
-        return {"N": side_a[0].player_1_id, "S": side_a[1].player_1_id,
-                "E": side_b[0].player_1_id, "W": side_b[1].player_1_id}
-    return {"N": side_a[0].player_1_id, "S": side_a[0].player_2_id,
-            "E": side_b[0].player_1_id, "W": side_b[0].player_2_id}
+        return {
+            "N": side_a[0].player_1_id,
+            "S": side_a[1].player_1_id,
+            "E": side_b[0].player_1_id,
+            "W": side_b[1].player_1_id,
+        }
+    return {
+        "N": side_a[0].player_1_id,
+        "S": side_a[0].player_2_id,
+        "E": side_b[0].player_1_id,
+        "W": side_b[0].player_2_id,
+    }
 
 
-def play(rnd: Round, a, b, deals: list[tuple[int, int]], *, table: int | None = None,
-         status=Sheet.Status.CONFIRMED, winner: str | None = None) -> Game:
+def play(
+    rnd: Round,
+    a,
+    b,
+    deals: list[tuple[int, int]],
+    *,
+    table: int | None = None,
+    status=Sheet.Status.CONFIRMED,
+    winner: str | None = None,
+) -> Game:
     """A game of `a` against `b` (an entry, or a tuple of two entries in mêlée) whose sheet has the given
     deal scores (A, B) and the given status; totals and the §6 result JSON are the sums of those scores."""
     side_a = a if isinstance(a, tuple) else (a,)
@@ -46,9 +62,14 @@ def play(rnd: Round, a, b, deals: list[tuple[int, int]], *, table: int | None = 
     if table is None:
         table = Game.objects.filter(round=rnd).count() + 1
     game = Game.objects.create(
-        round=rnd, table_number=table, entry_a=side_a[0], entry_a_partner=side_a[1] if len(side_a) > 1 else None,
-        entry_b=side_b[0], entry_b_partner=side_b[1] if len(side_b) > 1 else None,
-        seats=_seats(side_a, side_b), first_dealer="N",
+        round=rnd,
+        table_number=table,
+        entry_a=side_a[0],
+        entry_a_partner=side_a[1] if len(side_a) > 1 else None,
+        entry_b=side_b[0],
+        entry_b_partner=side_b[1] if len(side_b) > 1 else None,
+        seats=_seats(side_a, side_b),
+        first_dealer="N",
     )
     total_a = sum(d[0] for d in deals)
     total_b = sum(d[1] for d in deals)
@@ -57,8 +78,13 @@ def play(rnd: Round, a, b, deals: list[tuple[int, int]], *, table: int | None = 
     result = {
         "valid": True,
         "deals": [
-            {"outcome": "passed" if d == (0, 0) else "made", "score": {"A": d[0], "B": d[1]}, "held": 0,
-             "collected": None, "errors": []}
+            {
+                "outcome": "passed" if d == (0, 0) else "made",
+                "score": {"A": d[0], "B": d[1]},
+                "held": 0,
+                "collected": None,
+                "errors": [],
+            }
             for d in deals
         ],
         "totals": {"A": total_a, "B": total_b},
@@ -68,8 +94,15 @@ def play(rnd: Round, a, b, deals: list[tuple[int, int]], *, table: int | None = 
         "errors": [],
     }
     Sheet.objects.create(
-        game=game, status=status, result=result, total_a=total_a, total_b=total_b, finished=True, winner=winner,
-        deal_count=len(deals), version=3,
+        game=game,
+        status=status,
+        result=result,
+        total_a=total_a,
+        total_b=total_b,
+        finished=True,
+        winner=winner,
+        deal_count=len(deals),
+        version=3,
     )
     return game
 

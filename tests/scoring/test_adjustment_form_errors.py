@@ -24,14 +24,21 @@ def event(organiser):
 
 def post(client, event, **data):
     url = reverse("results:adjustment_add", args=[event.club.slug, event.slug])
-    form = {"entry": "2", "kind": "adjustment", "match_points": "zwei", "points": "-50", "round_number": "1",
-            "reason": "Handy geklingelt", **data}
+    form = {
+        "entry": "2",
+        "kind": "adjustment",
+        "match_points": "zwei",
+        "points": "-50",
+        "round_number": "1",
+        "reason": "Handy geklingelt",
+        **data,
+    }
     return client.post(url, form, HTTP_ACCEPT_LANGUAGE="de")
 
 
 def form_html(response) -> str:
     html = response.content.decode()
-    return html[html.index('id="adjustment-form"'):html.index("</form>", html.index('id="adjustment-form"'))]
+    return html[html.index('id="adjustment-form"') : html.index("</form>", html.index('id="adjustment-form"'))]
 
 
 def test_bad_match_points_keep_the_typed_values_and_show_the_error_at_the_field(organiser_client, event):
@@ -42,8 +49,8 @@ def test_bad_match_points_keep_the_typed_values_and_show_the_error_at_the_field(
     assert 'value="Handy geklingelt"' in form
     assert '<option value="2" selected>' in form and '<option value="adjustment" selected>' in form
     assert 'aria-describedby="adj-mp-error"' in form
-    error = unescape(form[form.index('id="adj-mp-error">'):])
-    assert "zwei" in error[:error.index("</p>")]
+    error = unescape(form[form.index('id="adj-mp-error">') :])
+    assert "zwei" in error[: error.index("</p>")]
     # Next to its field: right after the match points input, before the game points label; no message on top.
     assert form.index('id="adj-mp"') < form.index('id="adj-mp-error"') < form.index('for="adj-pts"')
     assert 'class="messages"' not in response.content.decode()
@@ -54,8 +61,8 @@ def test_a_round_outside_the_event_is_named_at_the_round_field(organiser_client,
     response = post(organiser_client, event, match_points="-1", round_number="99")
     assert response.status_code == 400
     form = form_html(response)
-    error = unescape(form[form.index('id="adj-round-error">'):])
-    assert "99" in error[:error.index("</p>")] and 'value="99"' in form and 'value="-1"' in form
+    error = unescape(form[form.index('id="adj-round-error">') :])
+    assert "99" in error[: error.index("</p>")] and 'value="99"' in form and 'value="-1"' in form
     assert not Adjustment.objects.exists()
 
 

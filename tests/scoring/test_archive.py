@@ -35,7 +35,8 @@ def test_round_trip_into_another_club_gives_an_identical_event(rich_event):
     assert Standing.objects.filter(event=copy).count() == Standing.objects.filter(event=rich_event).count() == 8
     # New secrets for the links, history still points at the right one.
     assert not set(TableLink.objects.filter(game__round__event=copy).values_list("token", flat=True)) & set(
-        TableLink.objects.filter(game__round__event=rich_event).values_list("token", flat=True))
+        TableLink.objects.filter(game__round__event=rich_event).values_list("token", flat=True)
+    )
     # A recompute of the imported event gives the same standings as the archived ones.
     archived = rows(copy)["standings"]
     standings_recompute(event_id=copy.pk)
@@ -64,22 +65,34 @@ def test_import_command_reads_a_file_and_reports(rich_event, tmp_path, capsys):
     assert rows(copy) == rows(rich_event)
 
 
-@pytest.mark.parametrize("mutate,message", [
-    (lambda d: "not json at all", "not valid JSON"),
-    (lambda d: {**d, "format": "something-else"}, "^format: the file is not an Atout event archive"),
-    (lambda d: {**d, "format_version": 99}, "^format_version: archive format version 99 is not supported"),
-    (lambda d: {**d, "event": {k: v for k, v in d["event"].items() if k != "name"}}, r"^event\.name: is missing\.$"),
-    (lambda d: {**d, "event": {**d["event"], "date": "30.11.2026"}}, r"^event\.date: must be a date"),
-    (lambda d: {**d, "event": {**d["event"], "rounds": "vier"}}, r"^event\.rounds: must be a whole number"),
-    (lambda d: {**d, "entries": d["entries"] + [dict(d["entries"][0])]},
-     r"^entries\[4\]\.number: start number 1 is used twice"),
-    (lambda d: _set_game(d, "entry_b", 42), r"^rounds\[0\]\.games\[0\]\.entry_b: names start number 42"),
-    (lambda d: _set_game(d, "seats", {"N": "p999"}), r"^rounds\[0\]\.games\[0\]\.seats\.N: names player “p999”"),
-    (lambda d: {**d, "adjustments": [{**d["adjustments"][0], "kind": "bonus"}]},
-     r"^adjustments\[0\]\.kind: Value 'bonus' is not a valid choice"),
-    (lambda d: {**d, "rounds": d["rounds"] + [dict(d["rounds"][0], games=[])]},
-     r"^rounds\[3\]: repeats event, number of rounds\[0\]\.$"),
-])
+@pytest.mark.parametrize(
+    "mutate,message",
+    [
+        (lambda d: "not json at all", "not valid JSON"),
+        (lambda d: {**d, "format": "something-else"}, "^format: the file is not an Atout event archive"),
+        (lambda d: {**d, "format_version": 99}, "^format_version: archive format version 99 is not supported"),
+        (
+            lambda d: {**d, "event": {k: v for k, v in d["event"].items() if k != "name"}},
+            r"^event\.name: is missing\.$",
+        ),
+        (lambda d: {**d, "event": {**d["event"], "date": "30.11.2026"}}, r"^event\.date: must be a date"),
+        (lambda d: {**d, "event": {**d["event"], "rounds": "vier"}}, r"^event\.rounds: must be a whole number"),
+        (
+            lambda d: {**d, "entries": d["entries"] + [dict(d["entries"][0])]},
+            r"^entries\[4\]\.number: start number 1 is used twice",
+        ),
+        (lambda d: _set_game(d, "entry_b", 42), r"^rounds\[0\]\.games\[0\]\.entry_b: names start number 42"),
+        (lambda d: _set_game(d, "seats", {"N": "p999"}), r"^rounds\[0\]\.games\[0\]\.seats\.N: names player “p999”"),
+        (
+            lambda d: {**d, "adjustments": [{**d["adjustments"][0], "kind": "bonus"}]},
+            r"^adjustments\[0\]\.kind: Value 'bonus' is not a valid choice",
+        ),
+        (
+            lambda d: {**d, "rounds": d["rounds"] + [dict(d["rounds"][0], games=[])]},
+            r"^rounds\[3\]: repeats event, number of rounds\[0\]\.$",
+        ),
+    ],
+)
 def test_bad_files_say_what_is_wrong_and_store_nothing(rich_event, tmp_path, mutate, message):
     data = event_archive(event_id=rich_event.pk)
     bad = mutate(json.loads(json.dumps(data)))

@@ -28,13 +28,28 @@ from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round,
 pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
 
 
-
 @pytest.fixture
 def rich_event():
     return make_rich_event()
 
-ALL_MODELS = (Club, Season, Event, Player, Entry, CheckIn, Table, Round, Game, TableLink, Sheet, Deal, SheetChange,
-              Adjustment, Standing)
+
+ALL_MODELS = (
+    Club,
+    Season,
+    Event,
+    Player,
+    Entry,
+    CheckIn,
+    Table,
+    Round,
+    Game,
+    TableLink,
+    Sheet,
+    Deal,
+    SheetChange,
+    Adjustment,
+    Standing,
+)
 
 
 def test_every_concrete_field_is_archived_or_left_out_on_purpose():
@@ -58,16 +73,21 @@ def test_the_round_trip_fixture_sets_every_archived_field(rich_event):
     """Each archived field holds a value other than its default in some row, so a field that the writer or
     the reader drops makes the round trip fail."""
     querysets = {
-        Club: Club.objects.filter(pk=rich_event.club_id), Season: Season.objects.filter(pk=rich_event.season_id),
-        Event: Event.objects.filter(pk=rich_event.pk), Player: Player.objects.filter(club=rich_event.club),
-        Entry: Entry.objects.filter(event=rich_event), CheckIn: CheckIn.objects.filter(entry__event=rich_event),
-        Table: Table.objects.filter(event=rich_event), Round: Round.objects.filter(event=rich_event),
+        Club: Club.objects.filter(pk=rich_event.club_id),
+        Season: Season.objects.filter(pk=rich_event.season_id),
+        Event: Event.objects.filter(pk=rich_event.pk),
+        Player: Player.objects.filter(club=rich_event.club),
+        Entry: Entry.objects.filter(event=rich_event),
+        CheckIn: CheckIn.objects.filter(entry__event=rich_event),
+        Table: Table.objects.filter(event=rich_event),
+        Round: Round.objects.filter(event=rich_event),
         Game: Game.objects.filter(round__event=rich_event),
         TableLink: TableLink.objects.filter(game__round__event=rich_event),
         Sheet: Sheet.objects.filter(game__round__event=rich_event),
         Deal: Deal.objects.filter(sheet__game__round__event=rich_event),
         SheetChange: SheetChange.objects.filter(sheet__game__round__event=rich_event),
-        Adjustment: Adjustment.objects.filter(event=rich_event), Standing: Standing.objects.filter(event=rich_event),
+        Adjustment: Adjustment.objects.filter(event=rich_event),
+        Standing: Standing.objects.filter(event=rich_event),
     }
     missing = []
     at_default = {"Event.team_mode"}  # a mêlée event: test_a_melee_event_round_trips
@@ -125,15 +145,21 @@ def _sheet(data, round_index=0, game_index=0):
 def test_forged_sheet_totals_are_refused_naming_the_field(rich_event):
     data = event_archive(event_id=rich_event.pk)
     _sheet(data)["total_a"] += 100
-    _refused(data, r"^rounds\[0\]\.games\[0\]\.sheet\.total_a: the archive says \d+, but the deals score \d+ "
-                   r"\(up to deals\[12\]\)\.$")
+    _refused(
+        data,
+        r"^rounds\[0\]\.games\[0\]\.sheet\.total_a: the archive says \d+, but the deals score \d+ "
+        r"\(up to deals\[12\]\)\.$",
+    )
 
 
 def test_a_forged_deal_score_is_refused_naming_the_deal(rich_event):
     data = event_archive(event_id=rich_event.pk)
     _sheet(data)["result"]["deals"][1]["score"] = {"A": 0, "B": 999}
-    _refused(data, r"^rounds\[0\]\.games\[0\]\.sheet\.deals\[1\]: the rules engine scores this deal \d+ : \d+; "
-                   r"the archive says 0 : 999\.$")
+    _refused(
+        data,
+        r"^rounds\[0\]\.games\[0\]\.sheet\.deals\[1\]: the rules engine scores this deal \d+ : \d+; "
+        r"the archive says 0 : 999\.$",
+    )
 
 
 def test_an_impossible_deal_is_refused_with_the_rule_it_breaks(rich_event):
@@ -164,28 +190,36 @@ def test_history_authors_never_become_local_accounts(rich_event, client):
     assert "root (importiert)" in page.content.decode()
 
 
-@pytest.mark.parametrize("mutate,pattern", [
-    (lambda d: d["event"].update(rounds=2**40), r"^event\.rounds: must be a whole number from 0 to 32767"),
-    (lambda d: d["event"].update(rounds=True), r"^event\.rounds: must be a whole number; got true/false"),
-    (lambda d: d["event"].update(name="x" * 500), r"^event\.name: Ensure this value has at most"),
-    (lambda d: d["event"].update(venue="Saal\x00"), r"^event\.venue: text must not contain a NUL"),
-    (lambda d: d["event"].update(venue="\ud800"), r"^event\.venue: text must be valid Unicode"),
-    (lambda d: d["event"].update(pairing_methods="swiss"), r"^event\.pairing_methods: must be a list"),
-    (lambda d: d["event"].update(ranking_precedence=[1]), r"^event\.ranking_precedence\[0\]: must be text"),
-    (lambda d: d["event"].update(rules_frozen={"rules": 5}), r"^event\.rules_frozen\.rules: must be the name"),
-    (lambda d: d["rounds"][0].update(quality=[]), r"^rounds\[0\]\.quality: must be an object"),
-    (lambda d: d["rounds"][0].update(status="gone"), r"^rounds\[0\]\.status: Value 'gone' is not a valid choice"),
-    (lambda d: d["rounds"][0]["games"][0].update(flags={"a": float("nan")}), r"^rounds\[0\]\.games\[0\]\.flags"),
-    (lambda d: _sheet(d)["deals"][0].update(position=5), r"^rounds\[0\]\.games\[0\]\.sheet\.deals\[0\]\.position"),
-    (lambda d: _sheet(d)["changes"][0].update(ip_address="999.1.1.1"),
-     r"^rounds\[0\]\.games\[0\]\.sheet\.changes\[0\]\.ip_address: "),
-    (lambda d: _sheet(d)["changes"][0].update(link="l99"), r"^rounds\[0\]\.games\[0\]\.sheet\.changes\[0\]\.link"),
-    (lambda d: _sheet(d).update(dispute_message="x" * 5000), r"^rounds\[0\]\.games\[0\]\.sheet\.dispute_message"),
-    (lambda d: d["standings"][0].update(match_points="NaN"), r"^standings\[0\]\.match_points: must be a number"),
-    (lambda d: d["adjustments"][0].update(created_by="u" * 200), r"^adjustments\[0\]\.created_by: must have at most"),
-    (lambda d: d.update(players="p1"), r"^players: must be a list"),
-    (lambda d: d["players"].append(7), r"^players\[\d+\]: must be an object; got a number"),
-])
+@pytest.mark.parametrize(
+    "mutate,pattern",
+    [
+        (lambda d: d["event"].update(rounds=2**40), r"^event\.rounds: must be a whole number from 0 to 32767"),
+        (lambda d: d["event"].update(rounds=True), r"^event\.rounds: must be a whole number; got true/false"),
+        (lambda d: d["event"].update(name="x" * 500), r"^event\.name: Ensure this value has at most"),
+        (lambda d: d["event"].update(venue="Saal\x00"), r"^event\.venue: text must not contain a NUL"),
+        (lambda d: d["event"].update(venue="\ud800"), r"^event\.venue: text must be valid Unicode"),
+        (lambda d: d["event"].update(pairing_methods="swiss"), r"^event\.pairing_methods: must be a list"),
+        (lambda d: d["event"].update(ranking_precedence=[1]), r"^event\.ranking_precedence\[0\]: must be text"),
+        (lambda d: d["event"].update(rules_frozen={"rules": 5}), r"^event\.rules_frozen\.rules: must be the name"),
+        (lambda d: d["rounds"][0].update(quality=[]), r"^rounds\[0\]\.quality: must be an object"),
+        (lambda d: d["rounds"][0].update(status="gone"), r"^rounds\[0\]\.status: Value 'gone' is not a valid choice"),
+        (lambda d: d["rounds"][0]["games"][0].update(flags={"a": float("nan")}), r"^rounds\[0\]\.games\[0\]\.flags"),
+        (lambda d: _sheet(d)["deals"][0].update(position=5), r"^rounds\[0\]\.games\[0\]\.sheet\.deals\[0\]\.position"),
+        (
+            lambda d: _sheet(d)["changes"][0].update(ip_address="999.1.1.1"),
+            r"^rounds\[0\]\.games\[0\]\.sheet\.changes\[0\]\.ip_address: ",
+        ),
+        (lambda d: _sheet(d)["changes"][0].update(link="l99"), r"^rounds\[0\]\.games\[0\]\.sheet\.changes\[0\]\.link"),
+        (lambda d: _sheet(d).update(dispute_message="x" * 5000), r"^rounds\[0\]\.games\[0\]\.sheet\.dispute_message"),
+        (lambda d: d["standings"][0].update(match_points="NaN"), r"^standings\[0\]\.match_points: must be a number"),
+        (
+            lambda d: d["adjustments"][0].update(created_by="u" * 200),
+            r"^adjustments\[0\]\.created_by: must have at most",
+        ),
+        (lambda d: d.update(players="p1"), r"^players: must be a list"),
+        (lambda d: d["players"].append(7), r"^players\[\d+\]: must be an object; got a number"),
+    ],
+)
 def test_wrong_types_and_values_are_refused_naming_the_path(rich_event, mutate, pattern):
     data = event_archive(event_id=rich_event.pk)
     mutate(data)
@@ -213,8 +247,11 @@ def test_the_command_answers_bad_input_without_a_traceback(rich_event, tmp_path)
     _sheet(data)["total_b"] = "viel"
     path = tmp_path / "kaputt.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(CommandError, match=r"kaputt\.json: rounds\[0\]\.games\[0\]\.sheet\.total_b: must be a whole "
-                                           r"number; got text\. Nothing was imported\."):
+    with pytest.raises(
+        CommandError,
+        match=r"kaputt\.json: rounds\[0\]\.games\[0\]\.sheet\.total_b: must be a whole "
+        r"number; got text\. Nothing was imported\.",
+    ):
         call_command("import_event", str(path), "--club", "ziel")
     path.write_bytes(b"[" * 100_000)
     with pytest.raises(CommandError, match="nested too deeply"):
@@ -224,8 +261,25 @@ def test_the_command_answers_bad_input_without_a_traceback(rich_event, tmp_path)
 # --- fuzzing ------------------------------------------------------------------------------------------------
 
 ARCHIVE_PATH = re.compile(r"^(archive|[a-z_]+)(\[\d+\])?(\.[A-Za-z_0-9]+(\[\d+\])?)*: \S")
-NASTY = [None, True, -1, 2**31, 2**63, 1.5, float("inf"), "", "x" * 300, "\x00", "\ud800", [], {}, [None], {"a": 1},
-         "2026-13-45", "../../etc/passwd"]
+NASTY = [
+    None,
+    True,
+    -1,
+    2**31,
+    2**63,
+    1.5,
+    float("inf"),
+    "",
+    "x" * 300,
+    "\x00",
+    "\ud800",
+    [],
+    {},
+    [None],
+    {"a": 1},
+    "2026-13-45",
+    "../../etc/passwd",
+]
 
 
 def _paths(value, prefix=()):

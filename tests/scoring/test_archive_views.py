@@ -52,11 +52,14 @@ def test_an_archive_of_another_club_is_still_imported_into_this_one(organiser_cl
     assert not Club.objects.filter(slug="fremd").exists()
 
 
-@pytest.mark.parametrize("raw, message", [
-    (b"not json at all", "not valid JSON"),
-    (json.dumps({"format": "something-else"}).encode(), "not an Atout event archive"),
-    (b"\xff\xfe\x00garbage", "not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "raw, message",
+    [
+        (b"not json at all", "not valid JSON"),
+        (json.dumps({"format": "something-else"}).encode(), "not an Atout event archive"),
+        (b"\xff\xfe\x00garbage", "not valid JSON"),
+    ],
+)
 def test_bad_files_are_refused_with_a_message_and_store_nothing(organiser_client, organiser, archived, raw, message):
     before = Event.objects.count()
     response = organiser_client.post(import_url(organiser.club), {"file": upload(raw)})

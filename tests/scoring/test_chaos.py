@@ -30,8 +30,12 @@ from tests.own_redis import celery_broker, own_redis
 from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
 from tournaments.models import Event, Round, Standing
 
-pytestmark = [pytest.mark.needs_redis, pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True),
-              pytest.mark.timeout(280)]
+pytestmark = [
+    pytest.mark.needs_redis,
+    pytest.mark.needs_postgres,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.timeout(280),
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = 20
@@ -81,8 +85,12 @@ def play_table(index: int, sheet_id: int, link_a, link_b, tally: Tally, stop: th
             if stop.is_set():
                 return
             key = f"t{index}-d{number}"
-            response = api.post(f"/api/v1/table/{link_a.token}/deals/", {"deal": deal, "version": version},
-                                format="json", HTTP_IDEMPOTENCY_KEY=key)
+            response = api.post(
+                f"/api/v1/table/{link_a.token}/deals/",
+                {"deal": deal, "version": version},
+                format="json",
+                HTTP_IDEMPOTENCY_KEY=key,
+            )
             tally.saw(response.status_code)
             if response.status_code != 201:
                 with tally.lock:
@@ -108,24 +116,55 @@ def play_table(index: int, sheet_id: int, link_a, link_b, tally: Tally, stop: th
 
 def _env(broker: str, log: Path) -> dict:
     db = settings.DATABASES["default"]
-    url = (f"postgres://{quote(db['USER'] or '')}:{quote(db['PASSWORD'] or '')}@{db['HOST'] or '127.0.0.1'}:"
-           f"{db['PORT'] or 5432}/{db['NAME']}")
-    return {**os.environ, "DATABASE_URL": url, "CELERY_BROKER_URL": broker, "CELERY_RESULT_BACKEND": broker,
-            "SECRET_KEY": settings.SECRET_KEY, "PYTHONUNBUFFERED": "1"}
+    url = (
+        f"postgres://{quote(db['USER'] or '')}:{quote(db['PASSWORD'] or '')}@{db['HOST'] or '127.0.0.1'}:"
+        f"{db['PORT'] or 5432}/{db['NAME']}"
+    )
+    return {
+        **os.environ,
+        "DATABASE_URL": url,
+        "CELERY_BROKER_URL": broker,
+        "CELERY_RESULT_BACKEND": broker,
+        "SECRET_KEY": settings.SECRET_KEY,
+        "PYTHONUNBUFFERED": "1",
+    }
 
 
 def start_worker(broker: str, log: Path) -> subprocess.Popen:
-    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=INFO",
-               "--without-heartbeat", "--without-gossip", "--without-mingle", f"--logfile={log}"]
-    return subprocess.Popen(command, cwd=ROOT, env=_env(broker, log), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.STDOUT)
+    command = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "config",
+        "worker",
+        "--pool=solo",
+        "--loglevel=INFO",
+        "--without-heartbeat",
+        "--without-gossip",
+        "--without-mingle",
+        f"--logfile={log}",
+    ]
+    return subprocess.Popen(
+        command, cwd=ROOT, env=_env(broker, log), stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
+    )
 
 
 def start_beat(broker: str, directory: Path) -> subprocess.Popen:
-    command = [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",
-               f"--schedule={directory / 'beat-schedule'}", f"--logfile={directory / 'beat.log'}"]
-    return subprocess.Popen(command, cwd=ROOT, env=_env(broker, directory / "beat.log"), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.STDOUT)
+    command = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "config",
+        "beat",
+        "--loglevel=INFO",
+        f"--schedule={directory / 'beat-schedule'}",
+        f"--logfile={directory / 'beat.log'}",
+    ]
+    return subprocess.Popen(
+        command, cwd=ROOT, env=_env(broker, directory / "beat.log"), stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
+    )
 
 
 def stop(process: subprocess.Popen | None, sig=signal.SIGTERM) -> None:
@@ -152,6 +191,7 @@ def standings_right(event_id: int) -> bool:
     event = Event.objects.get(pk=event_id)
     if event.standings_dirty:
         return False
+
     def key(s):
         return (s.round_number, s.entry_id, s.rank, s.match_points, s.total_points, s.games, s.wins, s.losses)
 
@@ -172,8 +212,10 @@ def test_chaos_evening(tmp_path, organiser):
         try:
             worker = start_worker(broker, tmp_path / "worker1.log")
             beat = start_beat(broker, tmp_path)
-            threads = [threading.Thread(target=play_table, args=(i, sheet.pk, a, b, tally, stop_tables))
-                       for i, sheet, a, b in tables]
+            threads = [
+                threading.Thread(target=play_table, args=(i, sheet.pk, a, b, tally, stop_tables))
+                for i, sheet, a, b in tables
+            ]
             for thread in threads:
                 thread.start()
 
@@ -204,8 +246,9 @@ def test_chaos_evening(tmp_path, organiser):
             assert progress(0.85), (tally.statuses, tally.refusals[:3], tally.errors[:3])
             organiser_client = Client()
             organiser_client.force_login(organiser.user)
-            close = organiser_client.post(f"/o/scores/round/{rnd.pk}/close/",
-                                          {"confirm_all": "on", "reason": "closing time"})
+            close = organiser_client.post(
+                f"/o/scores/round/{rnd.pk}/close/", {"confirm_all": "on", "reason": "closing time"}
+            )
             tally.saw(close.status_code)
             closed_at = time.monotonic()
             for thread in threads:
@@ -221,16 +264,23 @@ def test_chaos_evening(tmp_path, organiser):
             connection.close()
 
     rnd.refresh_from_db()
-    stored = {sheet.pk: set(Deal.objects.filter(sheet=sheet).values_list("client_id", flat=True))
-              for _i, sheet, _a, _b in tables}
+    stored = {
+        sheet.pk: set(Deal.objects.filter(sheet=sheet).values_list("client_id", flat=True))
+        for _i, sheet, _a, _b in tables
+    }
     counts = {sheet.pk: Deal.objects.filter(sheet=sheet).count() for _i, sheet, _a, _b in tables}
     lost = sum(len(keys - stored[sheet_id]) for sheet_id, keys in tally.acknowledged.items())
     duplicated = sum(counts[s] - len(stored[s]) for s in counts)
     figures = {
-        "requests": tally.requests, "statuses": tally.statuses, "faults": faults, "errors": len(tally.errors),
+        "requests": tally.requests,
+        "statuses": tally.statuses,
+        "faults": faults,
+        "errors": len(tally.errors),
         "http_500": sum(n for status, n in tally.statuses.items() if status >= 500),
-        "acknowledged_deals": sum(len(k) for k in tally.acknowledged.values()), "lost": lost,
-        "duplicated": duplicated, "stale_seconds_after_last_fault": round(right_at - last_fault, 1),
+        "acknowledged_deals": sum(len(k) for k in tally.acknowledged.values()),
+        "lost": lost,
+        "duplicated": duplicated,
+        "stale_seconds_after_last_fault": round(right_at - last_fault, 1),
         "stale_seconds_after_close": round(right_at - closed_at, 1),
     }
     print("CHAOS " + json.dumps(figures, sort_keys=True))
@@ -260,8 +310,12 @@ def test_standings_catch_up_after_a_redis_outage_without_anyone_pressing_anythin
                 _sheet, link_a, link_b = table_of(game)
                 version = 0
                 for number, deal in enumerate(HOHELUFT_GAME if index else [mirrored(d) for d in HOHELUFT_GAME]):
-                    response = api.post(f"/api/v1/table/{link_a.token}/deals/", {"deal": deal, "version": version},
-                                        format="json", HTTP_IDEMPOTENCY_KEY=f"c{index}-{number}")
+                    response = api.post(
+                        f"/api/v1/table/{link_a.token}/deals/",
+                        {"deal": deal, "version": version},
+                        format="json",
+                        HTTP_IDEMPOTENCY_KEY=f"c{index}-{number}",
+                    )
                     assert response.status_code == 201, response.content
                     version = response.json()["sheet"]["version"]
                 for token, action in ((link_a.token, "submit"), (link_b.token, "confirm")):

@@ -24,8 +24,12 @@ def api():
 
 
 def post(api, link, deal, version, key):
-    return api.post(f"/api/v1/table/{link.token}/deals/", {"deal": deal, "version": version}, format="json",
-                    HTTP_IDEMPOTENCY_KEY=key)
+    return api.post(
+        f"/api/v1/table/{link.token}/deals/",
+        {"deal": deal, "version": version},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY=key,
+    )
 
 
 def test_a_deal_post_takes_at_most_six_queries_whatever_the_deals_before(api, django_assert_max_num_queries):
@@ -64,7 +68,12 @@ def test_the_one_statement_write_stores_what_save_stored(api):
     assert deal.created_at is not None and deal.updated_at is not None
     change = SheetChange.objects.get(sheet=sheet)
     assert (change.action, change.deal_position, change.after, change.client_id, change.version) == (
-        "deal_create", 0, HOHELUFT_GAME[0], "w-0", 1)
+        "deal_create",
+        0,
+        HOHELUFT_GAME[0],
+        "w-0",
+        1,
+    )
     assert change.link_id == link_a.pk and change.ip_address == "127.0.0.1" and change.user_id is None
     sheet.refresh_from_db()
     assert (sheet.version, sheet.deal_count, sheet.entering_side) == (1, 1, "A")
@@ -100,10 +109,29 @@ def test_a_renamed_player_shows_in_the_next_answer(api):
 def test_side_labels_follow_the_callers_language_with_a_warm_cache(api):
     _round, games = released_round(tables=1)
     _sheet, link_a, _ = table_of(games[0])
-    assert post(api, link_a, HOHELUFT_GAME[0], 0, "g-0", ).status_code == 201
-    german = api.post(f"/api/v1/table/{link_a.token}/deals/", {"deal": HOHELUFT_GAME[1], "version": 1},
-                      format="json", HTTP_IDEMPOTENCY_KEY="g-1", HTTP_ACCEPT_LANGUAGE="de")
-    english = api.post(f"/api/v1/table/{link_a.token}/deals/", {"deal": HOHELUFT_GAME[2], "version": 2},
-                       format="json", HTTP_IDEMPOTENCY_KEY="g-2", HTTP_ACCEPT_LANGUAGE="en")
+    assert (
+        post(
+            api,
+            link_a,
+            HOHELUFT_GAME[0],
+            0,
+            "g-0",
+        ).status_code
+        == 201
+    )
+    german = api.post(
+        f"/api/v1/table/{link_a.token}/deals/",
+        {"deal": HOHELUFT_GAME[1], "version": 1},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="g-1",
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    english = api.post(
+        f"/api/v1/table/{link_a.token}/deals/",
+        {"deal": HOHELUFT_GAME[2], "version": 2},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="g-2",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
     assert german.json()["sheet"]["game"]["sides"]["A"]["label"] == "Nord/Süd"
     assert english.json()["sheet"]["game"]["sides"]["A"]["label"] == "North/South"

@@ -36,8 +36,11 @@ def event(organiser):
 
 def _export(client, event, kind, capture) -> Export:
     with capture(execute=True):
-        client.post(reverse("results:export_start", args=[event.club.slug, event.slug]), {"kind": kind},
-                    HTTP_ACCEPT="application/json")
+        client.post(
+            reverse("results:export_start", args=[event.club.slug, event.slug]),
+            {"kind": kind},
+            HTTP_ACCEPT="application/json",
+        )
     return Export.objects.filter(event=event, kind=kind).latest("pk")
 
 

@@ -39,8 +39,11 @@ def evening():
     play(r2, t3, t1, [(250, 600), (400, 400)])
     bye(r2, t2)
     for position, trump in enumerate(["hearts", "no_trump"]):
-        Deal.objects.create(sheet=g1.sheet, position=position,
-                            data={"contract": {"taker": "A", "trump": trump}, "tricks": {"A": 100, "B": 62}})
+        Deal.objects.create(
+            sheet=g1.sheet,
+            position=position,
+            data={"contract": {"taker": "A", "trump": trump}, "tricks": {"A": 100, "B": 62}},
+        )
     AdjustmentFactory(event=event, entry=t2, kind=Adjustment.Kind.PENALTY, match_points=-1, reason="Handy")
     standings_recompute(event_id=event.pk)
     return event
@@ -52,23 +55,35 @@ def test_csv_zip_holds_standings_results_and_adjustments(evening):
     write_csv(event_id=evening.pk, out=out, progress=steps.append)
     assert steps[-1] == 100 and steps == sorted(steps)
     with zipfile.ZipFile(out) as archive:
-        assert sorted(archive.namelist()) == ["adjustments.csv", "results.csv", "standings.csv",
-                                              "standings_by_round.csv"]
-        read = {name: list(csv.reader(io.StringIO(archive.read(name).decode("utf-8-sig")), delimiter=";"))
-                for name in archive.namelist()}
+        assert sorted(archive.namelist()) == [
+            "adjustments.csv",
+            "results.csv",
+            "standings.csv",
+            "standings_by_round.csv",
+        ]
+        read = {
+            name: list(csv.reader(io.StringIO(archive.read(name).decode("utf-8-sig")), delimiter=";"))
+            for name in archive.namelist()
+        }
     header, *standings = read["standings.csv"]
     assert header[:4] == ["After round", "Rank", "Start number", "Team"]
     col = {name: header.index(name) for name in ("Rank", "Start number", "Team", "Match points", "Points", "Byes")}
     # After round 2: 1 → 4 MP (1900); 3 → 2 MP (bye 800 + 650 = 1450); 2 → 2 - 1 = 1 MP (700 + bye 800 = 1500).
-    assert [(r[col["Rank"]], r[col["Start number"]], r[col["Team"]], r[col["Match points"]], r[col["Points"]])
-            for r in standings] == [("1", "1", "Kreuz Bube", "4", "1900"), ("2", "3", evening.entries.get(number=3)
-                                     .display_name, "2", "1450"), ("3", "2", evening.entries.get(number=2)
-                                     .display_name, "1", "1500")]
+    assert [
+        (r[col["Rank"]], r[col["Start number"]], r[col["Team"]], r[col["Match points"]], r[col["Points"]])
+        for r in standings
+    ] == [
+        ("1", "1", "Kreuz Bube", "4", "1900"),
+        ("2", "3", evening.entries.get(number=3).display_name, "2", "1450"),
+        ("3", "2", evening.entries.get(number=2).display_name, "1", "1500"),
+    ]
     assert len(read["standings_by_round.csv"]) == 1 + 6
     _, *results = read["results.csv"]
     assert [(r[0], r[1], r[3], r[5], r[6], r[7]) for r in results] == [
-        ("1", "1", "1", "2", "900", "700"), ("1", "", "3", "", "800", ""),
-        ("2", "1", "3", "1", "650", "1000"), ("2", "", "2", "", "800", ""),
+        ("1", "1", "1", "2", "900", "700"),
+        ("1", "", "3", "", "800", ""),
+        ("2", "1", "3", "1", "650", "1000"),
+        ("2", "", "2", "", "800", ""),
     ]
     _, adjustment = read["adjustments.csv"]
     assert adjustment[0] == "2" and adjustment[4:] == ["-1", "0", "Handy"]
@@ -115,8 +130,9 @@ def test_json_export_is_the_archive(evening):
     assert len(data["standings"]) == 6
 
 
-def test_export_request_queues_after_commit_and_execute_stores_the_file(evening, organiser,
-                                                                        django_capture_on_commit_callbacks):
+def test_export_request_queues_after_commit_and_execute_stores_the_file(
+    evening, organiser, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks() as callbacks:
         export = export_request(event=evening, kind="xlsx", user=organiser.user)
     assert len(callbacks) == 1

@@ -90,13 +90,19 @@ def test_no_cell_of_any_csv_starts_a_formula(hostile):
     out = io.BytesIO()
     write_csv(event_id=hostile.pk, out=out)
     with zipfile.ZipFile(out) as archive:
-        cells = [cell for name in archive.namelist()
-                 for row in csv.reader(io.StringIO(archive.read(name).decode("utf-8-sig"), newline=""), delimiter=";")
-                 for cell in row]
+        cells = [
+            cell
+            for name in archive.namelist()
+            for row in csv.reader(io.StringIO(archive.read(name).decode("utf-8-sig"), newline=""), delimiter=";")
+            for cell in row
+        ]
     standings = io.BytesIO()
     write_standings_csv(event_id=hostile.pk, out=standings)
-    cells += [cell for row in csv.reader(io.StringIO(standings.getvalue().decode("utf-8-sig"), newline=""),
-                                         delimiter=";") for cell in row]
+    cells += [
+        cell
+        for row in csv.reader(io.StringIO(standings.getvalue().decode("utf-8-sig"), newline=""), delimiter=";")
+        for cell in row
+    ]
     assert "'" + HOSTILE[0] in cells and "'+49 Kreuz" in cells and "'\tTab" in cells
     assert not [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r") or (c[:1] == "-" and not c[1:].isdigit())]
 

@@ -61,8 +61,7 @@ def test_results_page_and_status_json(organiser_client, event):
 
 def test_export_start_runs_and_downloads(organiser_client, event, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        response = organiser_client.post(url(event, "export_start"), {"kind": "xlsx"},
-                                         HTTP_ACCEPT="application/json")
+        response = organiser_client.post(url(event, "export_start"), {"kind": "xlsx"}, HTTP_ACCEPT="application/json")
     assert response.status_code == 202
     export = Export.objects.get()
     status = organiser_client.get(url(event, "export_status", export.pk)).json()
@@ -78,16 +77,25 @@ def test_export_start_runs_and_downloads(organiser_client, event, django_capture
 
 def test_adjustment_form_stores_and_recomputes(organiser_client, event, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        response = organiser_client.post(url(event, "adjustment_add"), {
-            "entry": "1", "kind": "penalty", "match_points": "-1", "points": "", "round_number": "1",
-            "reason": "Handy geklingelt"})
+        response = organiser_client.post(
+            url(event, "adjustment_add"),
+            {
+                "entry": "1",
+                "kind": "penalty",
+                "match_points": "-1",
+                "points": "",
+                "round_number": "1",
+                "reason": "Handy geklingelt",
+            },
+        )
     assert response.status_code == 302
     adjustment = Adjustment.objects.get()
     assert adjustment.reason == "Handy geklingelt" and adjustment.created_by is not None
     event.refresh_from_db()
     assert event.standings_version == 2 and not event.standings_dirty
-    response = organiser_client.post(url(event, "adjustment_add"), {"entry": "1", "kind": "penalty",
-                                                                    "match_points": "zwei", "reason": "x"})
+    response = organiser_client.post(
+        url(event, "adjustment_add"), {"entry": "1", "kind": "penalty", "match_points": "zwei", "reason": "x"}
+    )
     assert response.status_code == 400 and "is not a number" in response.content.decode()
     assert Adjustment.objects.count() == 1
     with django_capture_on_commit_callbacks(execute=True):

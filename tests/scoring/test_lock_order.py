@@ -29,8 +29,9 @@ def submitted_round(membership):
     for game in games:
         sheet, _link_a, link_b = table_of(game)
         sheet = sheet_correct(sheet=sheet, deals=HOHELUFT_GAME, version=sheet.version, actor=actor, reason="set-up")
-        Sheet.objects.filter(pk=sheet.pk).update(status=Sheet.Status.SUBMITTED, entering_side="A",
-                                                 version=sheet.version + 1)
+        Sheet.objects.filter(pk=sheet.pk).update(
+            status=Sheet.Status.SUBMITTED, entering_side="A", version=sheet.version + 1
+        )
         tables.append((sheet.pk, link_b, sheet.version + 1))
     return round, tables
 
@@ -57,8 +58,9 @@ def race(round, tables, user):
             client.force_login(user)
             barrier.wait()
             threading.Event().wait(random.uniform(0, 0.05))
-            response = client.post(f"/o/scores/round/{round.pk}/close/",
-                                   {"confirm_all": "on", "reason": "last table called in"})
+            response = client.post(
+                f"/o/scores/round/{round.pk}/close/", {"confirm_all": "on", "reason": "last table called in"}
+            )
             answers["close"] = (response.status_code, None)
         except Exception as exc:
             errors.append(repr(exc))
@@ -89,8 +91,11 @@ def test_confirms_racing_a_close_never_deadlock_and_each_counts_or_is_refused(or
             assert status != 500
             sheet = Sheet.objects.get(pk=sheet_id)
             assert sheet.status == Sheet.Status.LOCKED
-            confirms = list(SheetChange.objects.filter(sheet_id=sheet_id, action=SheetChange.Action.CONFIRM)
-                            .values_list("link_id", "user_id"))
+            confirms = list(
+                SheetChange.objects.filter(sheet_id=sheet_id, action=SheetChange.Action.CONFIRM).values_list(
+                    "link_id", "user_id"
+                )
+            )
             assert len(confirms) == 1, confirms
             if status == 200:
                 # Counted: the link's confirmation is the sheet's one, and the close only locked it.
@@ -105,7 +110,6 @@ def test_confirms_racing_a_close_never_deadlock_and_each_counts_or_is_refused(or
         assert event.standings_dirty or event.standings_version > 0
 
 
-
 def correction_race(round, tables, user, deals):
     """The organiser corrects every (confirmed) sheet while closing the round in another tab; returns
     ({sheet id: (status, body)} with "close": status, errors)."""
@@ -117,8 +121,11 @@ def correction_race(round, tables, user, deals):
             client = APIClient()
             client.force_login(user)
             barrier.wait()
-            response = client.post(f"/api/v1/sheets/{sheet_id}/correct/",
-                                   {"deals": deals, "version": version, "reason": "swapped tricks"}, format="json")
+            response = client.post(
+                f"/api/v1/sheets/{sheet_id}/correct/",
+                {"deals": deals, "version": version, "reason": "swapped tricks"},
+                format="json",
+            )
             answers[sheet_id] = (response.status_code, response.json())
         except Exception as exc:
             errors.append(repr(exc))
@@ -152,8 +159,9 @@ def test_corrections_of_confirmed_sheets_racing_a_close_never_deadlock(organiser
     """An organiser's correction of a settled sheet marks the standings dirty (an UPDATE of the event row):
     it takes the event first too, so a close racing it waits or goes first, and neither fails."""
     random.seed(12)
-    other = [dict(d, tricks={"A": d["tricks"]["B"], "B": d["tricks"]["A"]}) if "tricks" in d else d
-             for d in HOHELUFT_GAME]
+    other = [
+        dict(d, tricks={"A": d["tricks"]["B"], "B": d["tricks"]["A"]}) if "tricks" in d else d for d in HOHELUFT_GAME
+    ]
     for _ in range(4):
         round, tables = submitted_round(organiser)
         Sheet.objects.filter(pk__in=[t[0] for t in tables]).update(status=Sheet.Status.CONFIRMED)
@@ -165,8 +173,9 @@ def test_corrections_of_confirmed_sheets_racing_a_close_never_deadlock(organiser
         for sheet_id, _link, _version in tables:
             status, body = answers[sheet_id]
             assert Sheet.objects.get(pk=sheet_id).status == Sheet.Status.LOCKED
-            corrections = SheetChange.objects.filter(sheet_id=sheet_id, action=SheetChange.Action.CORRECT,
-                                                     reason="swapped tricks").count()
+            corrections = SheetChange.objects.filter(
+                sheet_id=sheet_id, action=SheetChange.Action.CORRECT, reason="swapped tricks"
+            ).count()
             if status == 200:
                 assert corrections == 1
             else:

@@ -24,16 +24,22 @@ EXTRA = {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B":
 
 def connect():
     db = settings.DATABASES["default"]
-    return psycopg.connect(host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432, user=db["USER"],
-                           password=db["PASSWORD"] or None, dbname=db["NAME"])
+    return psycopg.connect(
+        host=db["HOST"] or "127.0.0.1",
+        port=db["PORT"] or 5432,
+        user=db["USER"],
+        password=db["PASSWORD"] or None,
+        dbname=db["NAME"],
+    )
 
 
 def settled_sheet(membership, status=Sheet.Status.CONFIRMED):
     """A sheet of a finished Hoheluft game (the last deal dropped, so that one can still be added) in `status`."""
     _round, games = released_round(tables=1, club=membership.club)
     sheet, _link_a, link_b = table_of(games[0])
-    sheet = services.sheet_correct(sheet=sheet, deals=HOHELUFT_GAME[:-1], version=sheet.version,
-                                   actor=organiser_actor(membership), reason="set-up")
+    sheet = services.sheet_correct(
+        sheet=sheet, deals=HOHELUFT_GAME[:-1], version=sheet.version, actor=organiser_actor(membership), reason="set-up"
+    )
     Sheet.objects.filter(pk=sheet.pk).update(status=status, entering_side="A")
     return Sheet.objects.select_related("game__round__event").get(pk=sheet.pk), link_b
 
@@ -45,6 +51,7 @@ def _writes(membership):
         def make():
             sheet, _link_b = settled_sheet(membership)
             return sheet, lambda: call(sheet)
+
         return make
 
     def confirm_by_link():
@@ -52,21 +59,42 @@ def _writes(membership):
         return sheet, lambda: services.sheet_confirm(sheet=sheet, version=sheet.version, actor=link_actor(link_b))
 
     return {
-        "deal_create": on_confirmed(lambda s: services.deal_create(
-            sheet=s, data=EXTRA, version=s.version, client_id="late-1", actor=organiser, reason="late deal")),
-        "deal_update": on_confirmed(lambda s: services.deal_update(
-            sheet=s, position=0, data=EXTRA, version=s.version, actor=organiser, reason="typo")),
-        "deal_delete": on_confirmed(lambda s: services.deal_delete(
-            sheet=s, position=0, version=s.version, actor=organiser, reason="twice")),
-        "deal_insert": on_confirmed(lambda s: services.deal_insert(
-            sheet=s, position=0, data=EXTRA, version=s.version, client_id="ins-1", actor=organiser,
-            reason="forgotten")),
-        "sheet_correct": on_confirmed(lambda s: services.sheet_correct(
-            sheet=s, deals=HOHELUFT_GAME, version=s.version, actor=organiser, reason="all of it")),
+        "deal_create": on_confirmed(
+            lambda s: services.deal_create(
+                sheet=s, data=EXTRA, version=s.version, client_id="late-1", actor=organiser, reason="late deal"
+            )
+        ),
+        "deal_update": on_confirmed(
+            lambda s: services.deal_update(
+                sheet=s, position=0, data=EXTRA, version=s.version, actor=organiser, reason="typo"
+            )
+        ),
+        "deal_delete": on_confirmed(
+            lambda s: services.deal_delete(sheet=s, position=0, version=s.version, actor=organiser, reason="twice")
+        ),
+        "deal_insert": on_confirmed(
+            lambda s: services.deal_insert(
+                sheet=s,
+                position=0,
+                data=EXTRA,
+                version=s.version,
+                client_id="ins-1",
+                actor=organiser,
+                reason="forgotten",
+            )
+        ),
+        "sheet_correct": on_confirmed(
+            lambda s: services.sheet_correct(
+                sheet=s, deals=HOHELUFT_GAME, version=s.version, actor=organiser, reason="all of it"
+            )
+        ),
         "sheet_confirm (link)": confirm_by_link,
-        "sheet_confirm (organiser)": lambda: (lambda sheet: (sheet, lambda: services.sheet_confirm(
-            sheet=sheet, version=sheet.version, actor=organiser, reason="by hand")))(
-            settled_sheet(membership, status=Sheet.Status.SUBMITTED)[0]),
+        "sheet_confirm (organiser)": lambda: (
+            lambda sheet: (
+                sheet,
+                lambda: services.sheet_confirm(sheet=sheet, version=sheet.version, actor=organiser, reason="by hand"),
+            )
+        )(settled_sheet(membership, status=Sheet.Status.SUBMITTED)[0]),
     }
 
 
@@ -93,7 +121,8 @@ def holds_sheet_while_waiting(sheet, write) -> bool:
         while True:
             waiting = probe.execute(
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()").fetchone()[0]
+                "AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+            ).fetchone()[0]
             probe.rollback()
             if waiting or not thread.is_alive() or time.monotonic() > deadline:
                 break

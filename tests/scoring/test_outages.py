@@ -44,10 +44,12 @@ def submitted_sheet(membership):
 
     _round, games = released_round(tables=1, club=membership.club)
     sheet, link_a, link_b = table_of(games[0])
-    sheet = sheet_correct(sheet=sheet, deals=HOHELUFT_GAME, version=sheet.version,
-                          actor=organiser_actor(membership), reason="set-up")
-    Sheet.objects.filter(pk=sheet.pk).update(status=Sheet.Status.SUBMITTED, entering_side="A",
-                                             version=sheet.version + 1)
+    sheet = sheet_correct(
+        sheet=sheet, deals=HOHELUFT_GAME, version=sheet.version, actor=organiser_actor(membership), reason="set-up"
+    )
+    Sheet.objects.filter(pk=sheet.pk).update(
+        status=Sheet.Status.SUBMITTED, entering_side="A", version=sheet.version + 1
+    )
     return Sheet.objects.get(pk=sheet.pk), link_a, link_b
 
 
@@ -60,8 +62,12 @@ def test_broker_down_entry_and_confirm_succeed_and_the_event_stays_dirty(redis_s
         redis_server.stop()
         client = APIClient()
         caplog.set_level(logging.WARNING, logger="scoring.queueing")
-        entry = client.post(f"/api/v1/table/{link_a.token}/deals/", {"deal": HOHELUFT_GAME[0], "version": 0},
-                            format="json", HTTP_IDEMPOTENCY_KEY="outage-1")
+        entry = client.post(
+            f"/api/v1/table/{link_a.token}/deals/",
+            {"deal": HOHELUFT_GAME[0], "version": 0},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY="outage-1",
+        )
         confirm = client.post(f"/api/v1/table/{link_b.token}/confirm/", {"version": sheet.version}, format="json")
     assert entry.status_code == 201, entry.content
     assert Deal.objects.filter(sheet__game=games[0], client_id="outage-1").count() == 1
@@ -80,16 +86,20 @@ def test_after_a_redis_restart_queueing_works_again_without_a_new_process(redis_
         assert queued(redis_server) == 1
         redis_server.restart()
         assert queued(redis_server) == 1  # append-only: the restart kept the queued message
-        response = APIClient().post(f"/api/v1/table/{link_b.token}/confirm/", {"version": sheet.version},
-                                    format="json")
+        response = APIClient().post(f"/api/v1/table/{link_b.token}/confirm/", {"version": sheet.version}, format="json")
         assert response.status_code == 200, response.content
         assert queued(redis_server) == 2  # the confirmation's recompute went out on a fresh connection
 
 
 @pytest.fixture
 def redis_cache(redis_server, settings):
-    settings.CACHES = {"default": {"BACKEND": "config.cache.ForgivingRedisCache", "LOCATION": redis_server.url(1),
-                                   "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0}}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "config.cache.ForgivingRedisCache",
+            "LOCATION": redis_server.url(1),
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
+        }
+    }
     yield caches["default"]
 
 
@@ -151,10 +161,18 @@ def test_beat_runs_the_sweep_at_least_every_30_seconds(settings):
 
 
 def test_a_redis_cache_url_gets_the_forgiving_backend_with_short_timeouts():
-    code = ("import json, django; from django.conf import settings; django.setup(); "
-            "print(json.dumps(settings.CACHES['default']))")
-    result = run_settings({"DATABASE_URL": "postgres://u@127.0.0.1:5432/x", "SECRET_KEY": "k" * 50,
-                           "CACHE_URL": "rediscache://127.0.0.1:6399/1"}, code)
+    code = (
+        "import json, django; from django.conf import settings; django.setup(); "
+        "print(json.dumps(settings.CACHES['default']))"
+    )
+    result = run_settings(
+        {
+            "DATABASE_URL": "postgres://u@127.0.0.1:5432/x",
+            "SECRET_KEY": "k" * 50,
+            "CACHE_URL": "rediscache://127.0.0.1:6399/1",
+        },
+        code,
+    )
     assert result.returncode == 0, result.stderr
     loaded = json.loads(result.stdout)
     assert loaded["BACKEND"] == "config.cache.ForgivingRedisCache"

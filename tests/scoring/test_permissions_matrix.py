@@ -74,8 +74,14 @@ def world():
     sheet1, link_a, link_b = table_of(game1)
     deal_create(sheet=sheet1, data=MADE, version=0, client_id="seed", actor=link_actor(link_a))
     new_a = table_link_revoke(link=link_a, actor=organiser_actor(own))
-    games = {"game1": game1, "game2": game2, "other_round": other_round_game, "other_event": other_event_game,
-             "other_club": other_club_game, "closed_round": closed_game}
+    games = {
+        "game1": game1,
+        "game2": game2,
+        "other_round": other_round_game,
+        "other_event": other_event_game,
+        "other_club": other_club_game,
+        "closed_round": closed_game,
+    }
     return {
         "games": games,
         "sheets": {name: Sheet.objects.get(game=game) for name, game in games.items()},
@@ -114,8 +120,9 @@ def _call(world, caller: str, target: str, write: bool):
 
 
 @pytest.mark.parametrize("target", TARGETS)
-@pytest.mark.parametrize("caller", ["link_a", "link_b", "revoked", "closed_link", "org_own", "org_other",
-                                    "referee", "anonymous"])
+@pytest.mark.parametrize(
+    "caller", ["link_a", "link_b", "revoked", "closed_link", "org_own", "org_other", "referee", "anonymous"]
+)
 def test_permission_matrix(world, caller, target):
     read_status, write_status = EXPECTED[(caller, target)]
     sheet = world["sheets"][target]
@@ -144,8 +151,7 @@ def test_the_referee_page_follows_the_same_rules(client, world, caller):
 def test_organiser_pages_of_another_club_are_not_found(client, world):
     sheet = world["sheets"]["game1"]
     round_id = world["games"]["game1"].round_id
-    pages = [f"/o/scores/sheet/{sheet.pk}/", f"/o/scores/round/{round_id}/",
-             f"/o/scores/round/{round_id}/cards.pdf"]
+    pages = [f"/o/scores/sheet/{sheet.pk}/", f"/o/scores/round/{round_id}/", f"/o/scores/round/{round_id}/cards.pdf"]
     for url in pages:
         assert client.get(url).status_code == 302  # anonymous: to the login page
     client.force_login(world["users"]["org_other"])

@@ -35,9 +35,9 @@ def build(teams: int = 4, rounds: int = 2, **event_kwargs):
     entries = make_entries(event, teams)
     for number in range(1, rounds + 1):
         rnd = make_round(event, number)
-        order = entries[number - 1:] + entries[:number - 1]
+        order = entries[number - 1 :] + entries[: number - 1]
         for i in range(0, teams - 1, 2):
-            x, y = sorted(order[i:i + 2], key=lambda e: e.number)
+            x, y = sorted(order[i : i + 2], key=lambda e: e.number)
             play(rnd, x, y, [(500, 300), (400, 400)], table=i // 2 + 1)
         if teams % 2:
             bye(rnd, order[-1])
@@ -78,8 +78,11 @@ def test_version_endpoint_is_tiny_and_one_query(client, django_assert_num_querie
     with django_assert_num_queries(1):
         response = client.get(address)
     data = response.json()
-    assert data == {"version": event.standings_version, "dirty": False,
-                    "computed_at": event.standings_computed_at.isoformat()}
+    assert data == {
+        "version": event.standings_version,
+        "dirty": False,
+        "computed_at": event.standings_computed_at.isoformat(),
+    }
     assert "no-cache" in response["Cache-Control"]
 
 
@@ -102,10 +105,18 @@ def test_pages_404_when_not_public_or_draft_and_organisers_preview(client):
     assert client.get(url(event, "standings")).status_code == 404
 
 
-@pytest.mark.parametrize("name,args", [
-    ("standings", ()), ("standings_table", ()), ("draw", ()), ("round", (1,)), ("entry", (1,)), ("progress", ()),
-    ("event", ()),
-])
+@pytest.mark.parametrize(
+    "name,args",
+    [
+        ("standings", ()),
+        ("standings_table", ()),
+        ("draw", ()),
+        ("round", (1,)),
+        ("entry", (1,)),
+        ("progress", ()),
+        ("event", ()),
+    ],
+)
 def test_queries_do_not_grow_with_the_event(client, django_assert_max_num_queries, name, args):
     for teams, rounds in ((4, 1), (31, 4)):
         event = build(teams=teams, rounds=rounds, public_sheets=True)
@@ -124,8 +135,13 @@ def test_cached_fragments_follow_the_version(client):
     before = client.get(url(event, "standings_table")).content.decode()
     assert rows_of(before)[0] == ("1", "1")
     # A penalty drops team 1 behind: the next recompute bumps the version and the page shows it at once.
-    AdjustmentFactory(event=event, entry=event.entries.get(number=1), kind=Adjustment.Kind.PENALTY, match_points=-5,
-                      reason="Unsportlich")
+    AdjustmentFactory(
+        event=event,
+        entry=event.entries.get(number=1),
+        kind=Adjustment.Kind.PENALTY,
+        match_points=-5,
+        reason="Unsportlich",
+    )
     standings_recompute(event_id=event.pk)
     after = client.get(url(event, "standings_table"))
     html = after.content.decode()
@@ -149,8 +165,11 @@ def test_entry_page_shows_deal_by_deal_only_when_sheets_are_public(client):
     event = build(public_sheets=True)
     game = event.round_set.get(number=1).games.get(entry_a__number=1)
     for position, (a, b) in enumerate([(500, 300), (400, 400)]):
-        DealFactory(sheet=game.sheet, position=position,
-                    data={"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": a, "B": b}})
+        DealFactory(
+            sheet=game.sheet,
+            position=position,
+            data={"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": a, "B": b}},
+        )
     html = client.get(url(event, "entry", 1)).content.decode()
     assert 'class="data deals"' in html
     assert "♥" in html and "900 : 700" in html
@@ -195,13 +214,21 @@ def season_with_three_evenings():
 
     players = [PlayerFactory(club=season.club, first_name=f"S{i}", last_name=f"Spieler{i}") for i in range(1, 5)]
     events = []
-    for n, (pairs, totals) in enumerate([
-        (((0, 1), (2, 3)), (900, 700)),
-        (((0, 2), (1, 3)), (800, 800)),
-        (((2, 3), (0, 1)), (1000, 600)),
-    ], start=1):
-        event = make_event(club=season.club, season=season, slug=f"abend-{n}", status=Event.Status.FINISHED,
-                           date=datetime.date(2026, 10, n))
+    for n, (pairs, totals) in enumerate(
+        [
+            (((0, 1), (2, 3)), (900, 700)),
+            (((0, 2), (1, 3)), (800, 800)),
+            (((2, 3), (0, 1)), (1000, 600)),
+        ],
+        start=1,
+    ):
+        event = make_event(
+            club=season.club,
+            season=season,
+            slug=f"abend-{n}",
+            status=Event.Status.FINISHED,
+            date=datetime.date(2026, 10, n),
+        )
         a = EntryFactory(event=event, number=1, player_1=players[pairs[0][0]], player_2=players[pairs[0][1]])
         b = EntryFactory(event=event, number=2, player_1=players[pairs[1][0]], player_2=players[pairs[1][1]])
         play(make_round(event, 1), a, b, won(*totals))
@@ -216,7 +243,9 @@ def test_season_ranking_sums_every_evening(season_with_three_evenings):
     # S1: 2 + 1 + 0 = 3 (900 + 800 + 600 = 2300); S2: 2 + 1 + 0 = 3 (900 + 800 + 600 = 2300);
     # S3: 0 + 1 + 2 = 3 (700 + 800 + 1000 = 2500); S4: 0 + 1 + 2 = 3 (2500). Game points break the tie.
     assert [(r["name"], r["rank"], r["points"], r["total_points"]) for r in ranking["rows"]] == [
-        ("S3 Spieler3", 1, 3, 2500), ("S4 Spieler4", 1, 3, 2500), ("S1 Spieler1", 3, 3, 2300),
+        ("S3 Spieler3", 1, 3, 2500),
+        ("S4 Spieler4", 1, 3, 2500),
+        ("S1 Spieler1", 3, 3, 2300),
         ("S2 Spieler2", 3, 3, 2300),
     ]
 
@@ -229,7 +258,9 @@ def test_season_ranking_best_n(season_with_three_evenings):
     ranking = season_ranking(season=season)
     # Best single evening: every player has one 2-MP evening; S3/S4 won theirs with 1000, S1/S2 with 900.
     assert [(r["name"], r["points"], r["total_points"], r["counted"], r["evenings"]) for r in ranking["rows"]] == [
-        ("S3 Spieler3", 2, 1000, 1, 3), ("S4 Spieler4", 2, 1000, 1, 3), ("S1 Spieler1", 2, 900, 1, 3),
+        ("S3 Spieler3", 2, 1000, 1, 3),
+        ("S4 Spieler4", 2, 1000, 1, 3),
+        ("S1 Spieler1", 2, 900, 1, 3),
         ("S2 Spieler2", 2, 900, 1, 3),
     ]
     assert [c["counted"] for c in ranking["rows"][0]["cells"]] == [False, False, True]

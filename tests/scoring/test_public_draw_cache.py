@@ -34,7 +34,7 @@ def url(event):
 def released_round(event, entries, number):
     rnd = make_round(event, number, status=Round.Status.RELEASED)
     Round.objects.filter(pk=rnd.pk).update(released_at=timezone.now())
-    order = entries[number - 1:] + entries[:number - 1]
+    order = entries[number - 1 :] + entries[: number - 1]
     for i in range(0, len(order) - 1, 2):
         play(rnd, order[i], order[i + 1], won(900, 700), table=i // 2 + 1)
     return rnd

@@ -18,8 +18,11 @@ def _fresh_cache():
 
 @pytest.mark.parametrize(
     ("language", "final", "live"),
-    [("de", "Endstand", "Live-Rangliste"), ("en", "Final standings", "Live standings"),
-     ("fr", "Classement final", "Classement en direct")],
+    [
+        ("de", "Endstand", "Live-Rangliste"),
+        ("en", "Final standings", "Live standings"),
+        ("fr", "Classement final", "Classement en direct"),
+    ],
 )
 def test_a_finished_event_shows_final_standings_and_stops_polling(client, language, final, live):
     event = build()

@@ -24,8 +24,9 @@ def test_hiding_the_sheets_hides_the_deals_at_once(client):
     event = make_event(status=Event.Status.RUNNING, public_sheets=True)
     one, two = make_entries(event, 2)
     game = play(make_round(event, 1), one, two, [(500, 300)])
-    DealFactory(sheet=game.sheet, position=0, data={"contract": {"taker": "A", "trump": "hearts"},
-                                                    "tricks": {"A": 92, "B": 70}})
+    DealFactory(
+        sheet=game.sheet, position=0, data={"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 70}}
+    )
     url = reverse("public:entry", args=[event.club.slug, event.slug, 1])
     assert 'class="data deals"' in client.get(url).content.decode()  # and now it is cached
     event_update(event=event, data={"public_sheets": False})

@@ -13,8 +13,9 @@ def test_held_points_go_to_a_side_named_by_its_seats(client):
     _round, games = released_round(tables=1)
     sheet, link_a, _ = table_of(games[0])
     for i, deal in enumerate(HOHELUFT_GAME[:4]):  # deal 3 is a litige, deal 4 taken by E/W collects it
-        sheet = deal_create(sheet=sheet, data=deal, version=sheet.version, client_id=f"h{i}",
-                            actor=link_actor(link_a)).sheet
+        sheet = deal_create(
+            sheet=sheet, data=deal, version=sheet.version, client_id=f"h{i}", actor=link_actor(link_a)
+        ).sheet
     html = client.get(f"/t/{link_a.token}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "hängende Punkte an O/W" in html
     assert "hängende Punkte an B" not in html

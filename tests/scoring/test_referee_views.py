@@ -29,8 +29,9 @@ def form(**fields):
 
 def fill(sheet, link, deals):
     for i, deal in enumerate(deals):
-        sheet = deal_create(sheet=sheet, data=deal, version=sheet.version, client_id=f"f{i}",
-                            actor=link_actor(link)).sheet
+        sheet = deal_create(
+            sheet=sheet, data=deal, version=sheet.version, client_id=f"f{i}", actor=link_actor(link)
+        ).sheet
     return sheet
 
 
@@ -90,8 +91,9 @@ def test_the_other_teams_points_are_filled_in(client, table):
 def test_capot_and_passed_deals(client, table):
     sheet, link_a, _ = table
     client.post(f"/t/{link_a.token}/deals/", form(capot="A", tricks_a=None), **JSON)
-    client.post(f"/t/{link_a.token}/deals/", form(taker="pass", trump=None, tricks_a=None, version="1",
-                                                  client_id="c-2"), **JSON)
+    client.post(
+        f"/t/{link_a.token}/deals/", form(taker="pass", trump=None, tricks_a=None, version="1", client_id="c-2"), **JSON
+    )
     assert [d.data for d in Deal.objects.filter(sheet=sheet).order_by("position")] == [
         {"contract": {"taker": "A", "trump": "hearts"}, "capot": "A"},
         {"contract": None},
@@ -183,8 +185,9 @@ def test_edit_and_delete_through_the_page(client, table):
     fill(sheet, link_a, HOHELUFT_GAME[:2])
     page = client.get(f"/t/{link_a.token}/?edit=1").content.decode()
     assert f'action="/t/{link_a.token}/deals/1/"' in page and 'value="102"' in page
-    response = client.post(f"/t/{link_a.token}/deals/1/", form(taker="B", trump="spades", tricks_a="50",
-                                                               version="2", client_id=""), **JSON)
+    response = client.post(
+        f"/t/{link_a.token}/deals/1/", form(taker="B", trump="spades", tricks_a="50", version="2", client_id=""), **JSON
+    )
     assert response.status_code == 200, response.json()
     assert Deal.objects.get(sheet=sheet, position=1).data["tricks"] == {"A": 50, "B": 112}
     response = client.post(f"/t/{link_a.token}/deals/0/delete/", {"version": "3"})
@@ -259,8 +262,8 @@ def test_the_organiser_sheet_page_needs_a_login_and_the_right_club(client, table
     organiser = MembershipFactory(club=sheet.game.round.event.club)
     client.force_login(organiser.user)
     html = client.get(url).content.decode()
-    assert "name=\"reason\"" in html, html[-3000:]
-    assert "id=\"correct-deals\"" in html
+    assert 'name="reason"' in html, html[-3000:]
+    assert 'id="correct-deals"' in html
 
 
 def test_organiser_changes_through_the_page_need_a_reason(client, table):
@@ -273,8 +276,10 @@ def test_organiser_changes_through_the_page_need_a_reason(client, table):
     response = client.post(base + "deals/", form(reason="typed from the paper sheet"), **JSON)
     assert response.status_code == 201
     assert SheetChange.objects.get().reason == "typed from the paper sheet"
-    correct = client.post(reverse("scoring:sheet-correct", args=[sheet.pk]),
-                          {"deals": '[{"contract": null}]', "version": "1", "reason": "wrong table"})
+    correct = client.post(
+        reverse("scoring:sheet-correct", args=[sheet.pk]),
+        {"deals": '[{"contract": null}]', "version": "1", "reason": "wrong table"},
+    )
     assert correct.status_code == 302
     assert [d.data for d in Deal.objects.filter(sheet=sheet)] == [{"contract": None}]
 

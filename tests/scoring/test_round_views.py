@@ -15,8 +15,9 @@ pytestmark = pytest.mark.django_db
 
 def fill(sheet, link, deals=HOHELUFT_GAME):
     for i, deal in enumerate(deals):
-        sheet = deal_create(sheet=sheet, data=deal, version=sheet.version, client_id=f"f{i}",
-                            actor=link_actor(link)).sheet
+        sheet = deal_create(
+            sheet=sheet, data=deal, version=sheet.version, client_id=f"f{i}", actor=link_actor(link)
+        ).sheet
     return sheet
 
 
@@ -90,14 +91,14 @@ def test_closing_with_the_rest_confirmed_locks_every_sheet(organiser_client, dja
     _sheet_2, link_2, _ = table_of(games[1])
     client = organiser_client(round.event.club)
     with django_capture_on_commit_callbacks(execute=False):
-        response = client.post(f"/o/scores/round/{round.pk}/close/",
-                               {"confirm_all": "on", "reason": "table 2 and 3 left early"})
+        response = client.post(
+            f"/o/scores/round/{round.pk}/close/", {"confirm_all": "on", "reason": "table 2 and 3 left early"}
+        )
     assert response.status_code == 302
     round.refresh_from_db()
     assert round.status == Round.Status.CLOSED
     assert set(Sheet.objects.filter(game__round=round).values_list("status", flat=True)) == {Sheet.Status.LOCKED}
-    assert SheetChange.objects.filter(action=SheetChange.Action.CONFIRM,
-                                      reason="table 2 and 3 left early").count() == 2
+    assert SheetChange.objects.filter(action=SheetChange.Action.CONFIRM, reason="table 2 and 3 left early").count() == 2
     assert SheetChange.objects.filter(action=SheetChange.Action.LOCK).count() == 3
     # The round is closed: the links stop working.
     assert client.get(f"/t/{link_2.token}/").status_code == 403
@@ -132,8 +133,13 @@ def test_a_locked_sheet_is_corrected_by_the_organiser_only(django_capture_on_com
     corrected = [dict(d) for d in HOHELUFT_GAME]
     corrected[1] = {"contract": {"taker": "B", "trump": "spades"}, "tricks": {"A": 50, "B": 112}}
     with django_capture_on_commit_callbacks() as callbacks:
-        sheet = sheet_correct(sheet=sheet, deals=corrected, version=sheet.version, actor=organiser_actor(organiser),
-                              reason="deal 2 misread")
+        sheet = sheet_correct(
+            sheet=sheet,
+            deals=corrected,
+            version=sheet.version,
+            actor=organiser_actor(organiser),
+            reason="deal 2 misread",
+        )
     assert sheet.status == Sheet.Status.LOCKED and len(callbacks) == 1
     assert SheetChange.objects.filter(action=SheetChange.Action.CORRECT, reason="deal 2 misread").exists()
 

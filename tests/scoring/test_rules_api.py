@@ -47,8 +47,14 @@ def test_invalid_game_is_a_400_naming_the_field(client):
     assert response.status_code == 400
     body = response.json()
     assert body["valid"] is False
-    assert body["errors"] == [{"deal": 1, "field": "tricks", "code": "sum_mismatch",
-                               "message": "Deal 2: Trick points must add up to 162; got 92 + 72 = 164."}]
+    assert body["errors"] == [
+        {
+            "deal": 1,
+            "field": "tricks",
+            "code": "sum_mismatch",
+            "message": "Deal 2: Trick points must add up to 162; got 92 + 72 = 164.",
+        }
+    ]
     assert body["totals"] == {"A": 112, "B": 70}
     assert len(body["deals"]) == 2 and body["deals"][1]["score"] is None
 
@@ -57,7 +63,8 @@ def test_invalid_options_are_a_400(client):
     response = post(client, {"rules": "coinche", "options": {"litige": True}, "deals": []})
     assert response.status_code == 400
     assert [(e["deal"], e["field"], e["code"]) for e in response.json()["errors"]] == [
-        (None, "options.litige", "litige_in_coinche")]
+        (None, "options.litige", "litige_in_coinche")
+    ]
 
 
 @pytest.mark.parametrize("body", ["{not json", "[1, 2", ""])

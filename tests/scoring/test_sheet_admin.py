@@ -21,8 +21,12 @@ def test_admin_pages_show_sheets_read_only(admin_client):
     _round, games = released_round(tables=1)
     sheet, link_a, _ = table_of(games[0])
     deal_create(sheet=sheet, data=HOHELUFT_GAME[0], version=0, client_id="a", actor=link_actor(link_a))
-    for url in ("/admin/scoring/sheet/", f"/admin/scoring/sheet/{sheet.pk}/change/", "/admin/scoring/tablelink/",
-                "/admin/scoring/sheetchange/"):
+    for url in (
+        "/admin/scoring/sheet/",
+        f"/admin/scoring/sheet/{sheet.pk}/change/",
+        "/admin/scoring/tablelink/",
+        "/admin/scoring/sheetchange/",
+    ):
         response = admin_client.get(url)
         assert response.status_code == 200, url
     assert link_a.token not in admin_client.get("/admin/scoring/tablelink/").content.decode()

@@ -30,8 +30,7 @@ def url(link, rest=""):
 
 
 def create(api, link, deal, version, key):
-    return api.post(url(link, "deals/"), {"deal": deal, "version": version}, format="json",
-                    HTTP_IDEMPOTENCY_KEY=key)
+    return api.post(url(link, "deals/"), {"deal": deal, "version": version}, format="json", HTTP_IDEMPOTENCY_KEY=key)
 
 
 def test_read_the_game_and_its_sheet(api, table):
@@ -83,8 +82,9 @@ def test_stale_version_answers_409_with_the_current_sheet(api, table):
 
 def test_version_from_if_match(api, table):
     _, link_a, _ = table
-    response = api.post(url(link_a, "deals/"), {"deal": MADE}, format="json", HTTP_IDEMPOTENCY_KEY="k-1",
-                        HTTP_IF_MATCH='"0"')
+    response = api.post(
+        url(link_a, "deals/"), {"deal": MADE}, format="json", HTTP_IDEMPOTENCY_KEY="k-1", HTTP_IF_MATCH='"0"'
+    )
     assert response.status_code == 201
     response = api.post(url(link_a, "deals/"), {"deal": MADE}, format="json", HTTP_IDEMPOTENCY_KEY="k-2")
     assert response.status_code == 400 and response.json()["errors"][0]["field"] == "version"
@@ -132,9 +132,11 @@ def test_validate_stores_nothing(api, table):
     assert response.status_code == 200
     body = response.json()
     assert body["valid"] is True and body["deal"]["score"] == {"A": 92, "B": 70}
-    response = api.post(url(link_a, "deals/validate/"),
-                        {"deal": {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 80}}},
-                        format="json")
+    response = api.post(
+        url(link_a, "deals/validate/"),
+        {"deal": {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 80}}},
+        format="json",
+    )
     assert response.json()["valid"] is False and response.json()["errors"][0]["code"] == "sum_mismatch"
     assert not Deal.objects.exists() and Sheet.objects.get(pk=sheet.pk).version == 0
 
@@ -175,12 +177,14 @@ def test_organiser_writes_need_a_reason(api, table):
     assert api.get(base).json()["side"] is None
     response = api.post(base + "deals/", {"deal": MADE, "version": 0}, format="json", HTTP_IDEMPOTENCY_KEY="o1")
     assert response.status_code == 400 and response.json()["errors"][0]["field"] == "reason"
-    response = api.post(base + "deals/", {"deal": MADE, "version": 0, "reason": "paper sheet"}, format="json",
-                        HTTP_IDEMPOTENCY_KEY="o1")
+    response = api.post(
+        base + "deals/", {"deal": MADE, "version": 0, "reason": "paper sheet"}, format="json", HTTP_IDEMPOTENCY_KEY="o1"
+    )
     assert response.status_code == 201
     assert SheetChange.objects.get().user == organiser.user
-    response = api.post(base + "correct/", {"deals": HOHELUFT_GAME, "version": 1, "reason": "typed the paper"},
-                        format="json")
+    response = api.post(
+        base + "correct/", {"deals": HOHELUFT_GAME, "version": 1, "reason": "typed the paper"}, format="json"
+    )
     assert response.status_code == 200 and response.json()["finished"] is True
     response = api.post(base + "confirm/", {"version": response.json()["version"]}, format="json")
     assert response.status_code == 200 and response.json()["status"] == "confirmed"
@@ -192,8 +196,9 @@ def test_correct_refuses_an_invalid_sheet_naming_the_deal(api, table):
     sheet, _, _ = table
     api.force_login(MembershipFactory(club=sheet.game.round.event.club).user)
     deals = [MADE, {"contract": {"taker": "B", "trump": "spades"}, "tricks": {"A": 10, "B": 10}}]
-    response = api.post(f"/api/v1/sheets/{sheet.pk}/correct/", {"deals": deals, "version": 0, "reason": "x"},
-                        format="json")
+    response = api.post(
+        f"/api/v1/sheets/{sheet.pk}/correct/", {"deals": deals, "version": 0, "reason": "x"}, format="json"
+    )
     assert response.status_code == 400
     assert response.json()["errors"][0]["deal"] == 1
 
@@ -220,8 +225,11 @@ def _names(body, path: str) -> bool:
     name the whole path (`deal.tricks.A`), the rules engine's errors a field within the deal (`tricks.A`)."""
     assert set(body) >= {"code", "detail", "errors"}, body
     paths = (path, path.removeprefix("deal."))
-    return any(field == p or field.startswith(p + ".")
-               for field in ((e.get("field") or "") for e in body["errors"]) for p in paths)
+    return any(
+        field == p or field.startswith(p + ".")
+        for field in ((e.get("field") or "") for e in body["errors"])
+        for p in paths
+    )
 
 
 def _deal(**changes):
@@ -274,8 +282,10 @@ _MISSING = object()
         (_deal(declarations={"A": "tierce"}), "deal.declarations.A"),
         (_deal(declarations={"A": [{"type": "sixte"}]}), "deal.declarations.A"),
         (_deal(declarations={"A": [{"type": "tierce", "suit": "hearts", "high": "K"}]}), "deal.declarations"),
-        (_deal(declarations={"A": [{"type": "quinte", "suit": "hearts", "high": "A", "length": 9}]}),
-         "deal.declarations.A"),
+        (
+            _deal(declarations={"A": [{"type": "quinte", "suit": "hearts", "high": "A", "length": 9}]}),
+            "deal.declarations.A",
+        ),
         (_deal(eldest="West"), "deal.eldest"),
         (_deal(comment="nice"), "deal.comment"),
     ],
@@ -309,8 +319,7 @@ def test_bad_bodies_give_400_naming_the_field(api, table, body, field):
 
 def test_a_body_that_is_not_json_is_400(api, table):
     _, link_a, _ = table
-    response = api.post(url(link_a, "deals/"), "{not json", content_type="application/json",
-                        HTTP_IDEMPOTENCY_KEY="b-2")
+    response = api.post(url(link_a, "deals/"), "{not json", content_type="application/json", HTTP_IDEMPOTENCY_KEY="b-2")
     assert response.status_code == 400
     response = api.post(url(link_a, "deals/"), [1, 2], format="json", HTTP_IDEMPOTENCY_KEY="b-3")
     assert response.status_code == 400

@@ -20,8 +20,7 @@ def url(card, rest=""):
 
 
 def create(api, card, version, key):
-    return api.post(url(card, "deals/"), {"deal": MADE, "version": version}, format="json",
-                    HTTP_IDEMPOTENCY_KEY=key)
+    return api.post(url(card, "deals/"), {"deal": MADE, "version": version}, format="json", HTTP_IDEMPOTENCY_KEY=key)
 
 
 def test_a_table_card_reads_enters_and_confirms_its_tables_game_through_the_api():
@@ -42,8 +41,7 @@ def test_a_table_card_reads_enters_and_confirms_its_tables_game_through_the_api(
     assert other["side"] == "B" and other["permissions"]["edit"] is False  # the game's rules for that side
     response = api.post(url(card_a, "submit/"), {"version": version}, format="json")
     assert response.status_code == 200, response.json()
-    assert api.post(url(card_a, "confirm/"), {"version": response.json()["version"]},
-                    format="json").status_code == 403
+    assert api.post(url(card_a, "confirm/"), {"version": response.json()["version"]}, format="json").status_code == 403
     response = api.post(url(card_b, "confirm/"), {"version": response.json()["version"]}, format="json")
     assert response.status_code == 200 and response.json()["status"] == "confirmed"
     assert Sheet.objects.get(game=games[1]).status == "confirmed"

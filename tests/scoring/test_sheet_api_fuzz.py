@@ -38,8 +38,11 @@ def _send(client: Client, case, sheet: Sheet, use_current: bool):
     body = case.body
     if use_current and isinstance(body, dict) and "version" in body:
         body = {**body, "version": Sheet.objects.get(pk=sheet.pk).version}
-    headers = {f"HTTP_{k.upper().replace('-', '_')}": str(v) for k, v in (case.headers or {}).items()
-               if k.lower() not in ("content-type", "content-length")}
+    headers = {
+        f"HTTP_{k.upper().replace('-', '_')}": str(v)
+        for k, v in (case.headers or {}).items()
+        if k.lower() not in ("content-type", "content-length")
+    }
     path = case.formatted_path
     query = case.query or {}
     method = case.method.lower()
@@ -60,8 +63,9 @@ def _has_body(body) -> bool:
 def _fuzz(operation, strategy, client, sheet, statuses, counter):
     """A bounded hypothesis run over one operation's generated requests."""
 
-    @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=EXAMPLES, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck)
+    )
     @given(case=strategy, position=st.integers(min_value=0, max_value=14))
     def run(case, position):
         if "position" in (case.path_parameters or {}):

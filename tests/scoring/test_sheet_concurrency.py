@@ -68,8 +68,9 @@ def run_at_once(*jobs):
 
 def post_deal(token, deal, version, key):
     def job():
-        response = APIClient().post(f"/api/v1/table/{token}/deals/", {"deal": deal, "version": version},
-                                    format="json", HTTP_IDEMPOTENCY_KEY=key)
+        response = APIClient().post(
+            f"/api/v1/table/{token}/deals/", {"deal": deal, "version": version}, format="json", HTTP_IDEMPOTENCY_KEY=key
+        )
         return response.status_code, response.json()
 
     return job
@@ -79,8 +80,7 @@ def test_two_clients_at_once_one_gets_409_and_nothing_is_lost(slow_first_writer)
     _round, games = released_round(tables=1)
     sheet, link_a, _ = table_of(games[0])
     slow_first_writer[0]()
-    results = run_at_once(post_deal(link_a.token, FIRST, 0, "phone-1"),
-                          post_deal(link_a.token, SECOND, 0, "phone-2"))
+    results = run_at_once(post_deal(link_a.token, FIRST, 0, "phone-1"), post_deal(link_a.token, SECOND, 0, "phone-2"))
     assert sorted(status for status, _ in results) == [201, 409], results
     (_, won), (_, lost) = sorted(results, key=lambda r: r[0])
     winner, loser = (FIRST, SECOND) if won["deal"]["data"] == FIRST else (SECOND, FIRST)
@@ -99,8 +99,9 @@ def test_a_retried_create_arriving_at_once_stores_one_deal(slow_first_writer):
     _round, games = released_round(tables=1)
     sheet, link_a, _ = table_of(games[0])
     slow_first_writer[0]()
-    first, second = run_at_once(post_deal(link_a.token, FIRST, 0, "same-key"),
-                                post_deal(link_a.token, FIRST, 0, "same-key"))
+    first, second = run_at_once(
+        post_deal(link_a.token, FIRST, 0, "same-key"), post_deal(link_a.token, FIRST, 0, "same-key")
+    )
     assert sorted([first[0], second[0]]) == [200, 201]
     replay = first if first[0] == 200 else second
     assert replay[1]["replayed"] is True and replay[1]["deal"]["position"] == 0
@@ -118,8 +119,9 @@ def test_services_serialise_on_the_sheet_lock(slow_first_writer):
     def write(deal, key):
         def job():
             try:
-                services.deal_create(sheet=Sheet.objects.get(pk=sheet.pk), data=deal, version=0, client_id=key,
-                                     actor=link_actor(link_a))
+                services.deal_create(
+                    sheet=Sheet.objects.get(pk=sheet.pk), data=deal, version=0, client_id=key, actor=link_actor(link_a)
+                )
             except SheetConflict as exc:
                 return "conflict", exc.sheet.version
             return "stored", None

@@ -42,8 +42,9 @@ def table():
 
 def enter_game(sheet, link, deals=HOHELUFT_GAME):
     for i, deal in enumerate(deals):
-        sheet = deal_create(sheet=sheet, data=deal, version=sheet.version, client_id=f"c{i}",
-                            actor=link_actor(link)).sheet
+        sheet = deal_create(
+            sheet=sheet, data=deal, version=sheet.version, client_id=f"c{i}", actor=link_actor(link)
+        ).sheet
     return sheet
 
 
@@ -159,8 +160,9 @@ def test_delete_moves_later_deals_up(table):
     write = deal_delete(sheet=sheet, position=1, version=sheet.version, actor=link_actor(link_a))
     positions = list(Deal.objects.filter(sheet=sheet).order_by("position").values_list("position", "client_id"))
     assert positions == [(0, "c0"), (1, "c2"), (2, "c3")]
-    expected = score_game({"rules": "hoheluft", "options": {"deals": 12},
-                           "deals": [HOHELUFT_GAME[0], HOHELUFT_GAME[2], HOHELUFT_GAME[3]]})
+    expected = score_game(
+        {"rules": "hoheluft", "options": {"deals": 12}, "deals": [HOHELUFT_GAME[0], HOHELUFT_GAME[2], HOHELUFT_GAME[3]]}
+    )
     assert write.sheet.result == expected
     assert SheetChange.objects.get(action=SheetChange.Action.DEAL_DELETE).before == HOHELUFT_GAME[1]
 
@@ -211,8 +213,7 @@ def test_dispute_needs_a_message_and_sends_the_sheet_back_to_entry(table):
     assert caught.value.errors[0]["field"] == "message"
     with pytest.raises(SideNotAllowed):
         sheet_dispute(sheet=sheet, version=sheet.version, actor=link_actor(link_a), message="mine")
-    sheet = sheet_dispute(sheet=sheet, version=sheet.version, actor=link_actor(link_b),
-                          message="Deal 12 was 86 for us")
+    sheet = sheet_dispute(sheet=sheet, version=sheet.version, actor=link_actor(link_b), message="Deal 12 was 86 for us")
     assert sheet.status == Sheet.Status.DISPUTED and sheet.dispute_message == "Deal 12 was 86 for us"
     fixed = {"contract": {"taker": "B", "trump": "spades"}, "tricks": {"A": 66, "B": 96}}
     sheet = deal_update(sheet=sheet, position=11, data=fixed, version=sheet.version, actor=link_actor(link_a)).sheet
@@ -251,8 +252,9 @@ def test_organiser_corrects_a_confirmed_sheet_with_a_reason(table, django_captur
     with pytest.raises(SideNotAllowed):
         sheet_correct(sheet=sheet, deals=corrected, version=sheet.version, actor=link_actor(link_a), reason="x")
     with django_capture_on_commit_callbacks() as callbacks:
-        sheet = sheet_correct(sheet=sheet, deals=corrected, version=sheet.version, actor=actor,
-                              reason="N/S counted 102 in deal 1")
+        sheet = sheet_correct(
+            sheet=sheet, deals=corrected, version=sheet.version, actor=actor, reason="N/S counted 102 in deal 1"
+        )
     assert len(callbacks) == 1
     assert sheet.status == Sheet.Status.CONFIRMED
     assert (sheet.total_a, sheet.total_b) == (1079, 995)

@@ -70,7 +70,10 @@ def test_games_wins_draws_losses_and_deals_won(four_teams):
     standings_recompute(event_id=four_teams.pk)
     after = by_number(four_teams, 2)
     assert [(n, s.games, s.wins, s.draws, s.losses, s.byes) for n, s in sorted(after.items())] == [
-        (1, 2, 1, 0, 1, 0), (2, 2, 1, 0, 1, 0), (3, 2, 1, 1, 0, 0), (4, 2, 0, 1, 1, 0),
+        (1, 2, 1, 0, 1, 0),
+        (2, 2, 1, 0, 1, 0),
+        (3, 2, 1, 1, 0, 0),
+        (4, 2, 0, 1, 1, 0),
     ]
     # Deals won: 1 → 2 + 1, 2 → 1 + 2, 3 → 1 + 2, 4 → 1 + 0 (the passed deal is nobody's).
     assert {n: s.deals_won for n, s in after.items()} == {1: 3, 2: 3, 3: 3, 4: 1}
@@ -154,12 +157,33 @@ def test_penalties_and_adjustments_are_applied_and_kept_apart():
     play(r2, t3, t2, won(700, 1000))
     # After round 2 every team has 2 MP.  Penalties: 1 loses 20 game points in round 2 (its only penalty);
     # 4 is given +0.5 MP by the organiser for round 2; 2 gets a -1 MP penalty without a round (from round 1).
-    AdjustmentFactory(event=event, entry=t1, kind=Adjustment.Kind.PENALTY, match_points=0, points=-20, round_number=2,
-                      reason="Handy am Tisch")
-    AdjustmentFactory(event=event, entry=t4, kind=Adjustment.Kind.ADJUSTMENT, match_points=Decimal("0.5"), points=0,
-                      round_number=2, reason="Tisch 2 ohne Karten begonnen")
-    AdjustmentFactory(event=event, entry=t2, kind=Adjustment.Kind.PENALTY, match_points=-1, points=0,
-                      round_number=None, reason="Falsch gemischt")
+    AdjustmentFactory(
+        event=event,
+        entry=t1,
+        kind=Adjustment.Kind.PENALTY,
+        match_points=0,
+        points=-20,
+        round_number=2,
+        reason="Handy am Tisch",
+    )
+    AdjustmentFactory(
+        event=event,
+        entry=t4,
+        kind=Adjustment.Kind.ADJUSTMENT,
+        match_points=Decimal("0.5"),
+        points=0,
+        round_number=2,
+        reason="Tisch 2 ohne Karten begonnen",
+    )
+    AdjustmentFactory(
+        event=event,
+        entry=t2,
+        kind=Adjustment.Kind.PENALTY,
+        match_points=-1,
+        points=0,
+        round_number=None,
+        reason="Falsch gemischt",
+    )
     standings_recompute(event_id=event.pk)
     # After round 1: 2 already has its -1 MP penalty.
     assert table(event, 1) == [
@@ -327,7 +351,7 @@ def _big_event(teams: int, rounds: int):
     entries = make_entries(event, teams)
     for number in range(1, rounds + 1):
         rnd = make_round(event, number)
-        order = entries[number - 1:] + entries[:number - 1]
+        order = entries[number - 1 :] + entries[: number - 1]
         for i in range(0, teams - 1, 2):
             play(rnd, order[i], order[i + 1], [(100 + i, 62), (90, 72 + number)], table=i // 2 + 1)
         if teams % 2:

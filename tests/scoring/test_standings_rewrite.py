@@ -11,8 +11,22 @@ from tournaments.models import Round, Standing
 
 pytestmark = pytest.mark.django_db
 
-COLUMNS = ("round_number", "entry_id", "rank", "games", "wins", "draws", "losses", "byes", "match_points",
-           "total_points", "points_against", "deals_won", "penalties", "metrics")
+COLUMNS = (
+    "round_number",
+    "entry_id",
+    "rank",
+    "games",
+    "wins",
+    "draws",
+    "losses",
+    "byes",
+    "match_points",
+    "total_points",
+    "points_against",
+    "deals_won",
+    "penalties",
+    "metrics",
+)
 
 
 def snapshot(event) -> list[tuple]:
@@ -40,7 +54,7 @@ def seven_teams():
     entries = make_entries(event, 7)
     for number in range(1, 4):
         rnd = make_round(event, number)
-        order = entries[number - 1:] + entries[:number - 1]
+        order = entries[number - 1 :] + entries[: number - 1]
         for i in range(0, 6, 2):
             play(rnd, order[i], order[i + 1], [(100 + 40 * i, 62 + 30 * number), (90, 72)], table=i // 2 + 1)
         bye(rnd, order[-1])
@@ -84,8 +98,15 @@ def test_nothing_changed_writes_nothing_but_bumps_the_version(seven_teams):
 
 def test_an_adjustment_in_round_two_rewrites_rounds_two_and_three(seven_teams):
     entry = seven_teams.entries.get(number=5)
-    AdjustmentFactory(event=seven_teams, entry=entry, kind=Adjustment.Kind.PENALTY, match_points=-1, points=0,
-                      round_number=2, reason="Zu spät")
+    AdjustmentFactory(
+        event=seven_teams,
+        entry=entry,
+        kind=Adjustment.Kind.PENALTY,
+        match_points=-1,
+        points=0,
+        round_number=2,
+        reason="Zu spät",
+    )
     result = standings_recompute(event_id=seven_teams.pk)
     assert result["rows"] == 14
     assert snapshot(seven_teams) == from_scratch(seven_teams)

@@ -24,8 +24,10 @@ def evening(*, tables: int = 2, deals: int = 12):
     round1 = RoundFactory(number=1, event__rules_options={"deals": deals})
     event = round1.event
     entries = [EntryFactory(event=event) for _ in range(tables * 2)]
-    games = [GameFactory(round=round1, table_number=n + 1, entry_a=entries[2 * n], entry_b=entries[2 * n + 1])
-             for n in range(tables)]
+    games = [
+        GameFactory(round=round1, table_number=n + 1, entry_a=entries[2 * n], entry_b=entries[2 * n + 1])
+        for n in range(tables)
+    ]
     table_links_ensure(round=round1)
     table_cards_ensure(event=event, table_numbers=list(range(1, tables + 1)))
     team_links_ensure(event=event)
@@ -65,14 +67,20 @@ def test_the_card_opens_the_sheet_of_the_game_at_its_table_with_its_sides_rights
     # Writes name the game: the form posts to the card's address of this game.
     assert f"/t/{card_a.token}/game/{games[1].pk}/deals/" in page.content.decode()
     sheet = Sheet.objects.get(game=games[1])
-    answer = client.post(f"/t/{card_a.token}/game/{games[1].pk}/deals/", {**DEAL, "version": sheet.version},
-                         HTTP_ACCEPT="application/json")
+    answer = client.post(
+        f"/t/{card_a.token}/game/{games[1].pk}/deals/",
+        {**DEAL, "version": sheet.version},
+        HTTP_ACCEPT="application/json",
+    )
     assert answer.status_code == 201, answer.content
     sheet.refresh_from_db()
     assert sheet.entering_side == "A" and sheet.deal_count == 1
     # The E/W card of the same table only confirms: it may not type a deal.
-    other = client.post(f"/t/{card_b.token}/game/{games[1].pk}/deals/", {**DEAL, "client_id": "c-2",
-                        "version": sheet.version}, HTTP_ACCEPT="application/json")
+    other = client.post(
+        f"/t/{card_b.token}/game/{games[1].pk}/deals/",
+        {**DEAL, "client_id": "c-2", "version": sheet.version},
+        HTTP_ACCEPT="application/json",
+    )
     assert other.status_code == 403
     assert 'id="deal-form"' not in client.get(f"/t/{card_b.token}/").content.decode()
     assert Deal.objects.filter(sheet=sheet).count() == 1
@@ -123,8 +131,9 @@ def test_a_deal_sent_late_to_a_closed_rounds_game_is_refused_not_moved(client):
     event, round1, entries, games = evening()
     card = card_of(event, 1, "A")
     next_round(event, round1, [(entries[0], entries[3]), (entries[1], entries[2])])
-    answer = client.post(f"/t/{card.token}/game/{games[0].pk}/deals/", {**DEAL, "version": 0},
-                         HTTP_ACCEPT="application/json")
+    answer = client.post(
+        f"/t/{card.token}/game/{games[0].pk}/deals/", {**DEAL, "version": 0}, HTTP_ACCEPT="application/json"
+    )
     assert answer.status_code == 403
     assert Deal.objects.count() == 0
     # A game at another table is not this card's.

@@ -27,8 +27,9 @@ def table():
 
 def fill(sheet, link, deals):
     for i, deal in enumerate(deals):
-        sheet = deal_create(sheet=sheet, data=deal, version=sheet.version, client_id=f"f{sheet.version}-{i}",
-                            actor=link_actor(link)).sheet
+        sheet = deal_create(
+            sheet=sheet, data=deal, version=sheet.version, client_id=f"f{sheet.version}-{i}", actor=link_actor(link)
+        ).sheet
     return sheet
 
 
@@ -42,18 +43,22 @@ def stored(sheet):
 def test_insert_at_position_3_moves_the_later_deals_down_and_is_in_the_history(table):
     sheet, link_a, _ = table
     sheet = fill(sheet, link_a, HOHELUFT_GAME[:5])
-    write = deal_insert(sheet=sheet, position=2, data=FORGOTTEN, version=sheet.version, client_id="ins-1",
-                        actor=link_actor(link_a))
+    write = deal_insert(
+        sheet=sheet, position=2, data=FORGOTTEN, version=sheet.version, client_id="ins-1", actor=link_actor(link_a)
+    )
     assert write.created and write.deal.position == 2
     assert stored(sheet) == [*HOHELUFT_GAME[:2], FORGOTTEN, *HOHELUFT_GAME[2:5]]
     fresh = Sheet.objects.get(pk=sheet.pk)
     assert fresh.deal_count == 6 and fresh.version == sheet.version + 1
     change = SheetChange.objects.filter(sheet=sheet).latest("id")
     assert (change.action, change.deal_position, change.after, change.link_id) == (
-        SheetChange.Action.DEAL_INSERT, 2, FORGOTTEN, link_a.pk)
+        SheetChange.Action.DEAL_INSERT,
+        2,
+        FORGOTTEN,
+        link_a.pk,
+    )
     # Idempotent like a create: the same client id again stores nothing.
-    again = deal_insert(sheet=fresh, position=2, data=FORGOTTEN, version=0, client_id="ins-1",
-                        actor=link_actor(link_a))
+    again = deal_insert(sheet=fresh, position=2, data=FORGOTTEN, version=0, client_id="ins-1", actor=link_actor(link_a))
     assert not again.created and Deal.objects.filter(sheet=sheet).count() == 6
 
 
@@ -62,8 +67,9 @@ def test_an_insert_that_makes_a_later_deal_impossible_is_refused_and_stores_noth
     sheet = fill(sheet, link_a, HOHELUFT_GAME)  # the whole game: 12 played deals and a passed one
     before = stored(sheet)
     with pytest.raises(DealInvalid) as caught:
-        deal_insert(sheet=sheet, position=2, data=FORGOTTEN, version=sheet.version, client_id="ins-2",
-                    actor=link_actor(link_a))
+        deal_insert(
+            sheet=sheet, position=2, data=FORGOTTEN, version=sheet.version, client_id="ins-2", actor=link_actor(link_a)
+        )
     # The last deal is now past the end of the game: every later deal was checked again.
     assert any(error["code"] == "game_over" for error in caught.value.errors)
     assert stored(sheet) == before
@@ -74,8 +80,9 @@ def test_insert_past_the_end_is_refused_with_the_numbers(table):
     sheet, link_a, _ = table
     sheet = fill(sheet, link_a, HOHELUFT_GAME[:2])
     with pytest.raises(SheetStateError) as caught:
-        deal_insert(sheet=sheet, position=5, data=FORGOTTEN, version=sheet.version, client_id="ins-3",
-                    actor=link_actor(link_a))
+        deal_insert(
+            sheet=sheet, position=5, data=FORGOTTEN, version=sheet.version, client_id="ins-3", actor=link_actor(link_a)
+        )
     assert caught.value.code == "no_such_deal" and "2" in caught.value.message and "6" in caught.value.message
 
 
@@ -84,19 +91,28 @@ def test_insert_follows_the_rules_of_every_write(table):
     membership = MembershipFactory(club=sheet.game.round.event.club)
     sheet = fill(sheet, link_a, HOHELUFT_GAME)
     with pytest.raises(SideNotAllowed):  # the confirming side does not type
-        deal_insert(sheet=sheet, position=0, data=FORGOTTEN, version=sheet.version, client_id="x1",
-                    actor=link_actor(link_b))
+        deal_insert(
+            sheet=sheet, position=0, data=FORGOTTEN, version=sheet.version, client_id="x1", actor=link_actor(link_b)
+        )
     with pytest.raises(FieldRequired) as caught:  # an organiser's insert needs a reason
-        deal_insert(sheet=sheet, position=0, data=FORGOTTEN, version=sheet.version, client_id="x2",
-                    actor=organiser_actor(membership))
+        deal_insert(
+            sheet=sheet,
+            position=0,
+            data=FORGOTTEN,
+            version=sheet.version,
+            client_id="x2",
+            actor=organiser_actor(membership),
+        )
     assert caught.value.errors[0]["field"] == "reason"
     with pytest.raises(SheetConflict):
-        deal_insert(sheet=sheet, position=0, data=FORGOTTEN, version=sheet.version - 1, client_id="x3",
-                    actor=link_actor(link_a))
+        deal_insert(
+            sheet=sheet, position=0, data=FORGOTTEN, version=sheet.version - 1, client_id="x3", actor=link_actor(link_a)
+        )
     sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
     with pytest.raises(SheetStateError) as caught:  # after submission only the organiser changes deals
-        deal_insert(sheet=sheet, position=0, data=FORGOTTEN, version=sheet.version, client_id="x4",
-                    actor=link_actor(link_a))
+        deal_insert(
+            sheet=sheet, position=0, data=FORGOTTEN, version=sheet.version, client_id="x4", actor=link_actor(link_a)
+        )
     assert caught.value.code == "sheet_submitted"
     assert Deal.objects.filter(sheet=sheet).count() == len(HOHELUFT_GAME)
 
@@ -107,8 +123,9 @@ def test_insert_from_the_referee_form_without_javascript(client, table):
     page = client.get(f"/t/{link_a.token}/?insert=2").content.decode()
     action = reverse("scoring:referee-deal-insert", args=[link_a.token, 2])
     assert f'action="{action}"' in page and 'href="?insert=2"' in page
-    response = client.post(action, {"taker": "B", "trump": "clubs", "tricks_a": "42", "version": sheet.version,
-                                    "client_id": "form-ins"})
+    response = client.post(
+        action, {"taker": "B", "trump": "clubs", "tricks_a": "42", "version": sheet.version, "client_id": "form-ins"}
+    )
     assert response.status_code == 302
     assert stored(sheet)[2] == FORGOTTEN and len(stored(sheet)) == 5
 
@@ -117,8 +134,12 @@ def test_insert_through_the_api(table):
     sheet, link_a, _ = table
     sheet = fill(sheet, link_a, HOHELUFT_GAME[:3])
     api = APIClient()
-    response = api.post(f"/api/v1/table/{link_a.token}/deals/2/insert/", {"deal": FORGOTTEN,
-                        "version": sheet.version}, format="json", HTTP_IDEMPOTENCY_KEY="api-ins")
+    response = api.post(
+        f"/api/v1/table/{link_a.token}/deals/2/insert/",
+        {"deal": FORGOTTEN, "version": sheet.version},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="api-ins",
+    )
     assert response.status_code == 201, response.content
     assert response.json()["deal"]["position"] == 2
     assert stored(sheet) == [*HOHELUFT_GAME[:2], FORGOTTEN, HOHELUFT_GAME[2]]
@@ -127,8 +148,9 @@ def test_insert_through_the_api(table):
 def test_the_insert_check_scores_the_deal_at_its_place(client, table):
     sheet, link_a, _ = table
     fill(sheet, link_a, HOHELUFT_GAME[:3])
-    response = client.post(f"/t/{link_a.token}/check/?insert=1",
-                           {"taker": "B", "trump": "clubs", "tricks_a": "42", "version": "3"})
+    response = client.post(
+        f"/t/{link_a.token}/check/?insert=1", {"taker": "B", "trump": "clubs", "tricks_a": "42", "version": "3"}
+    )
     assert response.json()["valid"] is True
 
 
@@ -140,8 +162,9 @@ def test_switching_the_entering_side_lets_the_other_side_enter_and_the_first_con
     membership = MembershipFactory(club=sheet.game.round.event.club)
     sheet = fill(sheet, link_a, HOHELUFT_GAME[:3])
     with pytest.raises(SideNotAllowed):
-        deal_create(sheet=sheet, data=HOHELUFT_GAME[3], version=sheet.version, client_id="b-1",
-                    actor=link_actor(link_b))
+        deal_create(
+            sheet=sheet, data=HOHELUFT_GAME[3], version=sheet.version, client_id="b-1", actor=link_actor(link_b)
+        )
     with pytest.raises(SideNotAllowed):
         sheet_entering_side_switch(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
     sheet = sheet_entering_side_switch(sheet=sheet, version=sheet.version, actor=organiser_actor(membership))
@@ -151,11 +174,13 @@ def test_switching_the_entering_side_lets_the_other_side_enter_and_the_first_con
     assert (change.before, change.after) == ({"entering_side": "A"}, {"entering_side": "B"})
     sheet = Sheet.objects.get(pk=sheet.pk)
     with pytest.raises(SideNotAllowed):
-        deal_create(sheet=sheet, data=HOHELUFT_GAME[3], version=sheet.version, client_id="a-9",
-                    actor=link_actor(link_a))
+        deal_create(
+            sheet=sheet, data=HOHELUFT_GAME[3], version=sheet.version, client_id="a-9", actor=link_actor(link_a)
+        )
     for i, deal in enumerate(HOHELUFT_GAME[3:]):
-        sheet = deal_create(sheet=sheet, data=deal, version=sheet.version, client_id=f"b{i}",
-                            actor=link_actor(link_b)).sheet
+        sheet = deal_create(
+            sheet=sheet, data=deal, version=sheet.version, client_id=f"b{i}", actor=link_actor(link_b)
+        ).sheet
     sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=link_actor(link_b))
     sheet = sheet_confirm(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
     assert sheet.status == Sheet.Status.CONFIRMED
@@ -233,9 +258,14 @@ def test_once_the_game_is_over_the_page_shows_the_result_and_submit_not_the_form
 def test_announcements_read_in_words_for_the_other_side_and_in_the_history(client):
     _round, games = released_round(tables=1, rules_preset="coinche", rules_options={})
     sheet, link_a, link_b = table_of(games[0])
-    deal = {"contract": {"taker": "A", "trump": "hearts", "bid": 100}, "tricks": {"A": 110, "B": 52},
-            "declarations": {"A": [{"type": "tierce", "suit": "hearts", "high": "K"}],
-                             "B": [{"type": "carre", "rank": "9"}]}}
+    deal = {
+        "contract": {"taker": "A", "trump": "hearts", "bid": 100},
+        "tricks": {"A": 110, "B": 52},
+        "declarations": {
+            "A": [{"type": "tierce", "suit": "hearts", "high": "K"}],
+            "B": [{"type": "carre", "rank": "9"}],
+        },
+    }
     with translation.override("de"):
         assert deal_summary(deal).endswith("N/S: Terz bis König ♥ (20) · O/W: Carré Neunen (150)")
     with translation.override("en"):
@@ -272,8 +302,12 @@ def test_the_table_version_is_one_query_and_304_while_nothing_changed(client, ta
     url = reverse("scoring:referee-version", args=[link_b.token])
     with django_assert_max_num_queries(1):
         first = client.get(url)
-    assert first.status_code == 200 and first.json() == {"version": 0, "status": "entered", "entering_side": "",
-                                                          "open": True}
+    assert first.status_code == 200 and first.json() == {
+        "version": 0,
+        "status": "entered",
+        "entering_side": "",
+        "open": True,
+    }
     assert "no-store" not in first["Cache-Control"] and "no-cache" in first["Cache-Control"]
     with django_assert_max_num_queries(1):
         same = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])

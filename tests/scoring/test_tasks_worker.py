@@ -75,10 +75,17 @@ def test_confirmation_reaches_the_public_standings_through_the_worker(client):
 
 def _worker_command(log: Path) -> tuple[list[str], dict]:
     db = settings.DATABASES["default"]
-    url = (f"postgres://{quote(db['USER'] or '')}:{quote(db['PASSWORD'] or '')}@{db['HOST'] or '127.0.0.1'}:"
-           f"{db['PORT'] or 5432}/{db['NAME']}")
-    env = {**os.environ, "DATABASE_URL": url, "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
-           "SECRET_KEY": settings.SECRET_KEY, "PYTHONUNBUFFERED": "1"}
+    url = (
+        f"postgres://{quote(db['USER'] or '')}:{quote(db['PASSWORD'] or '')}@{db['HOST'] or '127.0.0.1'}:"
+        f"{db['PORT'] or 5432}/{db['NAME']}"
+    )
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
+        "SECRET_KEY": settings.SECRET_KEY,
+        "PYTHONUNBUFFERED": "1",
+    }
     # A short visibility timeout so the restarted worker takes the unacknowledged message back quickly
     # (production keeps Redis' default: any later recompute request repairs the standings sooner anyway).
     code = (
@@ -95,10 +102,17 @@ def test_worker_killed_during_a_recompute_then_the_next_one_gets_it_right(client
     app.control.purge()
     event, sheet = build_event()
     db = settings.DATABASES["default"]
+
     # Hold the event's snapshot rows: the recompute will stop at its DELETE, in the middle of its transaction.
     def connect(autocommit):
-        return psycopg.connect(host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432, user=db["USER"],
-                               password=db["PASSWORD"] or None, dbname=db["NAME"], autocommit=autocommit)
+        return psycopg.connect(
+            host=db["HOST"] or "127.0.0.1",
+            port=db["PORT"] or 5432,
+            user=db["USER"],
+            password=db["PASSWORD"] or None,
+            dbname=db["NAME"],
+            autocommit=autocommit,
+        )
 
     blocker, monitor = connect(False), connect(True)
     blocker.execute("SELECT id FROM tournaments_standing WHERE event_id = %s FOR UPDATE", [event.pk])
@@ -107,10 +121,12 @@ def test_worker_killed_during_a_recompute_then_the_next_one_gets_it_right(client
     command, env = _worker_command(tmp_path / "worker1.log")
     first = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     try:
+
         def stuck():
             row = monitor.execute(
                 "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND wait_event_type = 'Lock' "
-                "AND query LIKE 'DELETE FROM \"tournaments_standing\"%%'", [db["NAME"]]
+                "AND query LIKE 'DELETE FROM \"tournaments_standing\"%%'",
+                [db["NAME"]],
             ).fetchone()
             return row[0] > 0
 
@@ -138,6 +154,7 @@ def test_worker_killed_during_a_recompute_then_the_next_one_gets_it_right(client
     command, env = _worker_command(tmp_path / "worker2.log")
     second = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     try:
+
         def recomputed():
             event.refresh_from_db()
             return event.standings_version == 2 and not event.standings_dirty

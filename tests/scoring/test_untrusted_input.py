@@ -32,36 +32,53 @@ def _messages(response) -> list[str]:
     return [str(m) for m in get_messages(response.wsgi_request)]
 
 
-FIELD_IDS = {"entry": "adj-entry", "kind": "adj-kind", "match_points": "adj-mp", "points": "adj-pts",
-             "round_number": "adj-round", "reason": "adj-reason"}
+FIELD_IDS = {
+    "entry": "adj-entry",
+    "kind": "adj-kind",
+    "match_points": "adj-mp",
+    "points": "adj-pts",
+    "round_number": "adj-round",
+    "reason": "adj-reason",
+}
 
 
 def field_error(response, field_id: str) -> str:
     html = response.content.decode()
     start = html.index(f'id="{field_id}-error">') + len(f'id="{field_id}-error">')
-    return unescape(html[start:html.index("</p>", start)])
+    return unescape(html[start : html.index("</p>", start)])
 
 
-GOOD = {"entry": "1", "kind": "penalty", "match_points": "-1", "points": "0", "round_number": "1",
-        "reason": "Handy geklingelt"}
+GOOD = {
+    "entry": "1",
+    "kind": "penalty",
+    "match_points": "-1",
+    "points": "0",
+    "round_number": "1",
+    "reason": "Handy geklingelt",
+}
 
 
-@pytest.mark.parametrize("field,value,message", [
-    ("match_points", "NaN", "Match points: “NaN” is not a number."),
-    ("match_points", "-Infinity", "Match points: “-Infinity” is not a number."),
-    ("match_points", "sNaN", "Match points: “sNaN” is not a number."),
-    ("points", str(2**31), "Game points: Ensure this value is less than or equal to 1000000."),
-    ("points", str(-(2**63)), "Game points: Ensure this value is greater than or equal to -1000000."),
-    ("round_number", str(2**31), "Round: Ensure this value is less than or equal to 32767."),
-    ("entry", str(2**31), "Entry: Ensure this value is less than or equal to 32767."),
-    ("entry", "1\x00", "Entry: Enter a whole number."),
-    ("reason", "Zu spät\x00", "Reason: Null characters are not allowed."),
-    ("reason", "x" * (MAX_REASON + 1),
-     f"Reason: Ensure this value has at most {MAX_REASON} characters (it has {MAX_REASON + 1})."),
-    ("kind", "bonus", "Kind: Select a valid choice. bonus is not one of the available choices."),
-])
-def test_adjustment_form_refuses_bad_numbers_and_text_naming_the_field(organiser_client, event, field, value,
-                                                                      message):
+@pytest.mark.parametrize(
+    "field,value,message",
+    [
+        ("match_points", "NaN", "Match points: “NaN” is not a number."),
+        ("match_points", "-Infinity", "Match points: “-Infinity” is not a number."),
+        ("match_points", "sNaN", "Match points: “sNaN” is not a number."),
+        ("points", str(2**31), "Game points: Ensure this value is less than or equal to 1000000."),
+        ("points", str(-(2**63)), "Game points: Ensure this value is greater than or equal to -1000000."),
+        ("round_number", str(2**31), "Round: Ensure this value is less than or equal to 32767."),
+        ("entry", str(2**31), "Entry: Ensure this value is less than or equal to 32767."),
+        ("entry", "1\x00", "Entry: Enter a whole number."),
+        ("reason", "Zu spät\x00", "Reason: Null characters are not allowed."),
+        (
+            "reason",
+            "x" * (MAX_REASON + 1),
+            f"Reason: Ensure this value has at most {MAX_REASON} characters (it has {MAX_REASON + 1}).",
+        ),
+        ("kind", "bonus", "Kind: Select a valid choice. bonus is not one of the available choices."),
+    ],
+)
+def test_adjustment_form_refuses_bad_numbers_and_text_naming_the_field(organiser_client, event, field, value, message):
     url = reverse("results:adjustment_add", args=[event.club.slug, event.slug])
     response = organiser_client.post(url, {**GOOD, field: value}, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400
@@ -92,30 +109,37 @@ def sheet_and_client(client):
     return sheet, client
 
 
-@pytest.mark.parametrize("deals", [
-    "[1, 2]",
-    "[null]",
-    '["deal"]',
-    '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": NaN, "B": 70}}]',
-    '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": Infinity, "B": 70}}]',
-    '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 70}, "note": "a\\u0000b"}]',
-    '[{"contract": {"taker": "A\\u0000", "trump": "hearts"}, "tricks": {"A": 92, "B": 70}}]',
-    '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 2147483648, "B": 70}}]',
-    '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 1e400, "B": 70}}]',
-    "[" * 5000 + "]" * 5000,
-    '{"deals": []}',
-    "",
-    "\x00",
-    "[" + ", ".join(['{"contract": null}'] * 20000) + "]",
-])
+@pytest.mark.parametrize(
+    "deals",
+    [
+        "[1, 2]",
+        "[null]",
+        '["deal"]',
+        '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": NaN, "B": 70}}]',
+        '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": Infinity, "B": 70}}]',
+        '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 70}, "note": "a\\u0000b"}]',
+        '[{"contract": {"taker": "A\\u0000", "trump": "hearts"}, "tricks": {"A": 92, "B": 70}}]',
+        '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 2147483648, "B": 70}}]',
+        '[{"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 1e400, "B": 70}}]',
+        "[" * 5000 + "]" * 5000,
+        '{"deals": []}',
+        "",
+        "\x00",
+        "[" + ", ".join(['{"contract": null}'] * 20000) + "]",
+    ],
+)
 def test_sheet_correction_refuses_bad_json_with_a_message_and_no_change(sheet_and_client, deals):
     if "NaN" in deals or "Infinity" in deals or "u0000" in deals or "[[[" in deals:
-        expected = ("Deals (JSON): Numbers must be finite", "Deals (JSON): Null characters",
-                    "Deals (JSON): Lists and objects are nested too deeply")
+        expected = (
+            "Deals (JSON): Numbers must be finite",
+            "Deals (JSON): Null characters",
+            "Deals (JSON): Lists and objects are nested too deeply",
+        )
     sheet, client = sheet_and_client
     url = reverse("scoring:sheet-correct", args=[sheet.pk])
-    response = client.post(url, {"deals": deals, "reason": "Tippfehler", "version": sheet.version},
-                           HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        url, {"deals": deals, "reason": "Tippfehler", "version": sheet.version}, HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert response.status_code == 302
     errors = _messages(response)
     assert errors, deals
@@ -136,8 +160,7 @@ def test_sheet_correction_names_the_length_cap(sheet_and_client):
 def test_sheet_correction_still_takes_a_good_sheet(sheet_and_client):
     sheet, client = sheet_and_client
     url = reverse("scoring:sheet-correct", args=[sheet.pk])
-    response = client.post(url, {"deals": json.dumps(HOHELUFT_GAME), "reason": "Tippfehler",
-                                 "version": sheet.version})
+    response = client.post(url, {"deals": json.dumps(HOHELUFT_GAME), "reason": "Tippfehler", "version": sheet.version})
     assert response.status_code == 302
     assert Deal.objects.filter(sheet=sheet).count() == len(HOHELUFT_GAME)
 
@@ -145,13 +168,16 @@ def test_sheet_correction_still_takes_a_good_sheet(sheet_and_client):
 # --- no open redirect ---------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("target,kept", [
-    ("https://evil.example/phish", False),
-    ("//evil.example/phish", False),
-    ("/\\evil.example", False),
-    ("javascript:alert(1)", False),
-    ("/o/", True),
-])
+@pytest.mark.parametrize(
+    "target,kept",
+    [
+        ("https://evil.example/phish", False),
+        ("//evil.example/phish", False),
+        ("/\\evil.example", False),
+        ("javascript:alert(1)", False),
+        ("/o/", True),
+    ],
+)
 def test_event_action_next_stays_on_this_site(organiser_client, organiser, target, kept):
     event = make_event(club=organiser.club)
     url = reverse("tournaments:event_action", args=[event.club.slug, event.slug, "open"])

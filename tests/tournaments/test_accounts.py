@@ -131,23 +131,29 @@ def test_first_account_on_an_empty_installation_then_the_page_is_gone(client):
     login_page = client.get(reverse("login")).content.decode()
     assert reverse("first_account") in login_page
     password = "Herz-Dame-Pik-As-9"
-    response = client.post(reverse("first_account"), {"username": "leitung", "email": "leitung@example.org",
-                                                      "password1": password, "password2": password})
+    response = client.post(
+        reverse("first_account"),
+        {"username": "leitung", "email": "leitung@example.org", "password1": password, "password2": password},
+    )
     assert response.status_code == 302 and response["Location"] == reverse("tournaments:clubs")
     assert client.get(reverse("tournaments:clubs")).status_code == 200  # logged in
     user = User.objects.get()
     assert user.check_password(password) and not user.is_staff
     client.logout()
     assert client.get(reverse("first_account")).status_code == 404
-    response = client.post(reverse("first_account"), {"username": "zweite", "email": "x@example.org",
-                                                      "password1": password, "password2": password})
+    response = client.post(
+        reverse("first_account"),
+        {"username": "zweite", "email": "x@example.org", "password1": password, "password2": password},
+    )
     assert response.status_code == 404 and User.objects.count() == 1
     assert reverse("first_account") not in client.get(reverse("login")).content.decode()
 
 
 def test_first_account_refuses_a_weak_password_naming_the_field(client):
-    response = client.post(reverse("first_account"), {"username": "leitung", "email": "leitung@example.org",
-                                                      "password1": "123", "password2": "123"})
+    response = client.post(
+        reverse("first_account"),
+        {"username": "leitung", "email": "leitung@example.org", "password1": "123", "password2": "123"},
+    )
     assert response.status_code == 200 and response.context["form"].errors["password2"]
     assert not User.objects.exists()
 

@@ -12,10 +12,28 @@ pytestmark = pytest.mark.django_db
 GARBAGE = [
     {},
     {"name": "", "slug": "../..", "number": "-1", "first": "x", "last": "9" * 30, "status": "maybe"},
-    {"entry": "1; DROP TABLE", "player_1": "abc", "player_2": "-5", "fixed_table": "0", "seed": "1e9999",
-     "method": "dutch", "regenerate": "1", "confirm": "on", "from_table": "0", "to_table": "x"},
-    {"rounds": "1000000000000", "date": "2026-02-30", "rules_options": "[]", "game_length": "-3",
-     "start_date": "yesterday", "end_date": "", "best_n": "-1", "form": "range"},
+    {
+        "entry": "1; DROP TABLE",
+        "player_1": "abc",
+        "player_2": "-5",
+        "fixed_table": "0",
+        "seed": "1e9999",
+        "method": "dutch",
+        "regenerate": "1",
+        "confirm": "on",
+        "from_table": "0",
+        "to_table": "x",
+    },
+    {
+        "rounds": "1000000000000",
+        "date": "2026-02-30",
+        "rules_options": "[]",
+        "game_length": "-3",
+        "start_date": "yesterday",
+        "end_date": "",
+        "best_n": "-1",
+        "form": "range",
+    },
     {"first_name": "x" * 500, "last_name": "\x00", "email": "not-an-email", "form": "one", "number": "99999999999"},
 ]
 
@@ -28,8 +46,15 @@ def mine(organiser):
     table = TableFactory(event=event, number=1)
     TableFactory(event=event, number=2)
     round = services.round_draw(event=event, number=1, seed=1)
-    return {"club": organiser.club, "season": event.season, "event": event, "entries": entries, "table": table,
-            "round": round, "player": entries[0].player_1}
+    return {
+        "club": organiser.club,
+        "season": event.season,
+        "event": event,
+        "entries": entries,
+        "table": table,
+        "round": round,
+        "player": entries[0].player_1,
+    }
 
 
 @pytest.mark.parametrize("payload", range(len(GARBAGE)))

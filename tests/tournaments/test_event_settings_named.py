@@ -51,8 +51,13 @@ def test_choosing_a_preset_without_touching_the_length_plays_the_presets_own_len
     organiser_client, organiser, preset, length
 ):
     # The page came with hoheluft's 12 deals; the organiser picks another rule set and saves.
-    data = {**NEW_EVENT, "rules_preset": preset, "game_length": 12, "game_length_unit": "deals",
-            "length_of": "hoheluft"}
+    data = {
+        **NEW_EVENT,
+        "rules_preset": preset,
+        "game_length": 12,
+        "game_length_unit": "deals",
+        "length_of": "hoheluft",
+    }
     response = organiser_client.post(create_url(organiser.club), data)
     assert response.status_code == 302, response.context["form"].errors
     event = Event.objects.get(slug="abend")
@@ -64,21 +69,38 @@ def test_choosing_a_preset_without_touching_the_length_plays_the_presets_own_len
 
 
 def test_a_length_the_organiser_typed_is_kept(organiser_client, organiser):
-    data = {**NEW_EVENT, "rules_preset": "classic", "game_length": 501, "game_length_unit": "target",
-            "length_of": "classic"}
+    data = {
+        **NEW_EVENT,
+        "rules_preset": "classic",
+        "game_length": 501,
+        "game_length_unit": "target",
+        "length_of": "classic",
+    }
     assert organiser_client.post(create_url(organiser.club), data).status_code == 302
     assert Event.objects.get(slug="abend").rules_options == {"target": 501}
 
 
 def test_single_rules_are_a_form_of_named_settings_checked_by_the_rules_engine(organiser_client, organiser):
-    data = {**NEW_EVENT, "rules_preset": "coinche", "length_of": "coinche", "game_length": 2000,
-            "game_length_unit": "target", "rule_rounding": "nearest_ten_5_up", "rule_surcoinche_factor": "3",
-            "rule_multipliers": ["1", "2", "4"], "rule_litige": "no"}
+    data = {
+        **NEW_EVENT,
+        "rules_preset": "coinche",
+        "length_of": "coinche",
+        "game_length": 2000,
+        "game_length_unit": "target",
+        "rule_rounding": "nearest_ten_5_up",
+        "rule_surcoinche_factor": "3",
+        "rule_multipliers": ["1", "2", "4"],
+        "rule_litige": "no",
+    }
     response = organiser_client.post(create_url(organiser.club), data)
     assert response.status_code == 302, response.context["form"].errors
     event = Event.objects.get(slug="abend")
-    assert event.rules_options == {"rounding": "nearest_ten_5_up", "surcoinche_factor": 3, "multipliers": [1, 2, 4],
-                                   "litige": False}
+    assert event.rules_options == {
+        "rounding": "nearest_ten_5_up",
+        "surcoinche_factor": 3,
+        "multipliers": [1, 2, 4],
+        "litige": False,
+    }
     # Shown again by name on the settings page.
     edit = reverse("tournaments:event_edit", kwargs={"club_slug": organiser.club.slug, "event_slug": "abend"})
     values, _inputs = read_form(organiser_client.get(edit).content.decode(), "event-form")
@@ -116,7 +138,8 @@ def test_the_metric_registry_imports_nothing_but_gettext_lazy():
     tree = ast.parse(pathlib.Path(scoring.metrics.__file__).read_text())
     django_imports = {
         (node.module, alias.name)
-        for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module.startswith("django")
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module.startswith("django")
         for alias in node.names
     }
     assert django_imports == {("django.utils.translation", "gettext_lazy")}

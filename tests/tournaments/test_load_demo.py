@@ -28,9 +28,7 @@ def state():
         "present": CheckIn.objects.filter(round_number=1, status="present").count(),
         "tables": Table.objects.count(),
         "rounds": list(Round.objects.values_list("number", "status", "seed")),
-        "games": sorted(
-            Game.objects.values_list("table_number", "entry_a__number", "entry_b__number", "first_dealer")
-        ),
+        "games": sorted(Game.objects.values_list("table_number", "entry_a__number", "entry_b__number", "first_dealer")),
     }
 
 

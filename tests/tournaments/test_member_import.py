@@ -18,10 +18,13 @@ def import_url(club):
 
 def test_lines_read_tabs_semicolons_and_single_names_and_skip_a_header(organiser):
     club = organiser.club
-    lines = member_lines_read(text="Vorname\tNachname\tE-Mail\nAnke\tHansen\tanke@example.org\n\nKlaus\tTimmermann\n",
-                              club=club)
+    lines = member_lines_read(
+        text="Vorname\tNachname\tE-Mail\nAnke\tHansen\tanke@example.org\n\nKlaus\tTimmermann\n", club=club
+    )
     assert [(line.number, line.first_name, line.last_name, line.email) for line in lines] == [
-        (2, "Anke", "Hansen", "anke@example.org"), (4, "Klaus", "Timmermann", "")]
+        (2, "Anke", "Hansen", "anke@example.org"),
+        (4, "Klaus", "Timmermann", ""),
+    ]
     lines = member_lines_read(text="Hans-Peter Lüders\nJean Luc Moreau", club=club)
     assert [(line.first_name, line.last_name) for line in lines] == [("Hans-Peter", "Lüders"), ("Jean Luc", "Moreau")]
     lines = member_lines_read(text="Ute;Brandt;ute@example.org", club=club)
@@ -127,8 +130,12 @@ def test_german_page_is_translated(organiser_client, organiser):
 
 
 def test_each_line_has_its_own_separator(organiser):
-    lines = member_lines_read(text="Anke\tHansen\nUte;Brandt;ute@example.org\nKlaus, Timmermann\nHeike Petersen",
-                              club=organiser.club)
+    lines = member_lines_read(
+        text="Anke\tHansen\nUte;Brandt;ute@example.org\nKlaus, Timmermann\nHeike Petersen", club=organiser.club
+    )
     assert [(line.first_name, line.last_name, line.email, line.problem) for line in lines] == [
-        ("Anke", "Hansen", "", ""), ("Ute", "Brandt", "ute@example.org", ""), ("Klaus", "Timmermann", "", ""),
-        ("Heike", "Petersen", "", "")]
+        ("Anke", "Hansen", "", ""),
+        ("Ute", "Brandt", "ute@example.org", ""),
+        ("Klaus", "Timmermann", "", ""),
+        ("Heike", "Petersen", "", ""),
+    ]

@@ -13,7 +13,8 @@ pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
 def test_rows_of_bare_separators_are_blank_lines(organiser):
     lines = member_lines_read(text="Anke;Hansen\n;;\n , ,\nUte;Brandt;ute@example.org\n", club=organiser.club)
     assert [(line.number, line.first_name, line.last_name, line.problem) for line in lines] == [
-        (1, "Anke", "Hansen", ""), (4, "Ute", "Brandt", ""),
+        (1, "Anke", "Hansen", ""),
+        (4, "Ute", "Brandt", ""),
     ]
 
 
@@ -33,7 +34,8 @@ def test_a_whole_name_then_an_email_is_split_into_first_and_last_name(organiser)
     text = "Émile Zola;emile@example.org\nJean Luc Moreau,jl@example.org\nMadonna;m@example.org"
     lines = member_lines_read(text=text, club=organiser.club)
     assert [(line.first_name, line.last_name, line.email) for line in lines[:2]] == [
-        ("Émile", "Zola", "emile@example.org"), ("Jean Luc", "Moreau", "jl@example.org"),
+        ("Émile", "Zola", "emile@example.org"),
+        ("Jean Luc", "Moreau", "jl@example.org"),
     ]
     assert not lines[0].problem and not lines[1].problem
     assert lines[2].problem == "Line 3: the last name is empty."

@@ -101,8 +101,10 @@ def test_other_clubs_organiser_gets_404(client, weeks):
 @pytest.mark.parametrize("source", ["abc", "", "99999999999999999999", "-3"])
 def test_a_bad_source_is_named_not_a_500(organiser_client, weeks, source):
     _last, tonight, *_ = weeks
-    for response in (organiser_client.get(copy_url(tonight), {"source": source}),
-                     organiser_client.post(copy_url(tonight), {"source": source})):
+    for response in (
+        organiser_client.get(copy_url(tonight), {"source": source}),
+        organiser_client.post(copy_url(tonight), {"source": source}),
+    ):
         assert response.status_code == 200
         assert response.context["form"].errors["source"]
     assert Entry.objects.filter(event=tonight).count() == 1

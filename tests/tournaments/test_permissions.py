@@ -31,8 +31,15 @@ def other():
     table = TableFactory(event=event, number=1)
     TableFactory(event=event, number=2)
     round = services.round_draw(event=event, number=1, seed=1)
-    return {"club": club, "season": season, "event": event, "entries": entries, "table": table, "round": round,
-            "player": entries[0].player_1}
+    return {
+        "club": club,
+        "season": season,
+        "event": event,
+        "entries": entries,
+        "table": table,
+        "round": round,
+        "player": entries[0].player_1,
+    }
 
 
 def snapshot():
@@ -59,11 +66,17 @@ def page_urls(o):
         ("get", reverse("tournaments:members", kwargs={"club_slug": club}), {}),
         ("post", reverse("tournaments:members", kwargs={"club_slug": club}), {"first_name": "X", "last_name": "Y"}),
         ("get", reverse("tournaments:member_edit", kwargs={"club_slug": club, "player_id": o["player"].pk}), {}),
-        ("post", reverse("tournaments:member_edit", kwargs={"club_slug": club, "player_id": o["player"].pk}),
-         {"first_name": "X", "last_name": "Y"}),
+        (
+            "post",
+            reverse("tournaments:member_edit", kwargs={"club_slug": club, "player_id": o["player"].pk}),
+            {"first_name": "X", "last_name": "Y"},
+        ),
         ("get", reverse("tournaments:season_create", kwargs={"club_slug": club}), {}),
-        ("post", reverse("tournaments:season_edit", kwargs={"club_slug": club, "season_id": o["season"].pk}),
-         {"name": "X", "start_date": "2026-01-01", "end_date": "2026-12-31", "ranking_rule": "sum"}),
+        (
+            "post",
+            reverse("tournaments:season_edit", kwargs={"club_slug": club, "season_id": o["season"].pk}),
+            {"name": "X", "start_date": "2026-01-01", "end_date": "2026-12-31", "ranking_rule": "sum"},
+        ),
         ("get", reverse("tournaments:event_create", kwargs={"club_slug": club}), {}),
         ("get", reverse("tournaments:event", kwargs=e), {}),
         ("get", reverse("tournaments:event_edit", kwargs=e), {}),
@@ -75,17 +88,26 @@ def page_urls(o):
         ("post", reverse("tournaments:entry_edit", kwargs={**e, "entry_id": o["entries"][0].pk}), {"delete": "1"}),
         ("get", reverse("tournaments:checkin_current", kwargs=e), {}),
         ("get", reverse("tournaments:checkin", kwargs={**e, "number": 1}), {}),
-        ("post", reverse("tournaments:checkin", kwargs={**e, "number": 1}),
-         {"entry": o["entries"][0].pk, "status": "absent"}),
+        (
+            "post",
+            reverse("tournaments:checkin", kwargs={**e, "number": 1}),
+            {"entry": o["entries"][0].pk, "status": "absent"},
+        ),
         ("get", reverse("tournaments:tables", kwargs=e), {}),
         ("post", reverse("tournaments:tables", kwargs=e), {"form": "range", "first": 1, "last": 9}),
         ("get", reverse("tournaments:table_edit", kwargs={**e, "table_id": o["table"].pk}), {}),
         ("post", reverse("tournaments:table_edit", kwargs={**e, "table_id": o["table"].pk}), {"delete": "1"}),
         ("get", reverse("tournaments:round", kwargs={**e, "number": 1}), {}),
-        ("post", reverse("tournaments:round_draw", kwargs={**e, "number": 1}),
-         {"method": "random", "regenerate": "1", "confirm": "on"}),
-        ("post", reverse("tournaments:round_swap", kwargs={**e, "number": 1}),
-         {"entry_a": o["entries"][0].pk, "entry_b": o["entries"][1].pk}),
+        (
+            "post",
+            reverse("tournaments:round_draw", kwargs={**e, "number": 1}),
+            {"method": "random", "regenerate": "1", "confirm": "on"},
+        ),
+        (
+            "post",
+            reverse("tournaments:round_swap", kwargs={**e, "number": 1}),
+            {"entry_a": o["entries"][0].pk, "entry_b": o["entries"][1].pk},
+        ),
         ("post", reverse("tournaments:round_move", kwargs={**e, "number": 1}), {"from_table": 1, "to_table": 2}),
         ("post", reverse("tournaments:round_action", kwargs={**e, "number": 1, "action": "confirm"}), {}),
         ("post", reverse("tournaments:round_action", kwargs={**e, "number": 1, "action": "discard"}), {}),

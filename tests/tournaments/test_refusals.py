@@ -43,8 +43,12 @@ def test_lists_are_joined_as_each_language_writes_them():
 @pytest.mark.needs_postgres
 @pytest.mark.parametrize(
     ("language", "open_rounds", "expected"),
-    [("de", [2], "Schließen Sie Runde 2 ab"), ("de", [2, 3], "Schließen Sie die Runden 2 und 3 ab"),
-     ("fr", [2, 3], "Clôturez les manches 2 et 3 avant"), ("en", [3], "Close round 3 before")],
+    [
+        ("de", [2], "Schließen Sie Runde 2 ab"),
+        ("de", [2, 3], "Schließen Sie die Runden 2 und 3 ab"),
+        ("fr", [2, 3], "Clôturez les manches 2 et 3 avant"),
+        ("en", [3], "Close round 3 before"),
+    ],
 )
 def test_finishing_with_open_rounds_names_them_in_a_sentence(language, open_rounds, expected):
     event = EventFactory(status=Event.Status.RUNNING)

@@ -38,9 +38,14 @@ def test_the_round_page_links_the_results_page_before_and_after_the_draw(organis
     assert organiser_client.get(results_url(event)).status_code == 200
 
 
-@pytest.mark.parametrize(("language", "text"), [("fr", "Méthode\u00a0: <strong>Aléatoire</strong>"),
-                                                ("de", "Verfahren: <strong>Zufall</strong>"),
-                                                ("en", "Method: <strong>Random</strong>")])
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("fr", "Méthode\u00a0: <strong>Aléatoire</strong>"),
+        ("de", "Verfahren: <strong>Zufall</strong>"),
+        ("en", "Method: <strong>Random</strong>"),
+    ],
+)
 def test_the_round_page_names_the_method_and_writes_the_colon_as_the_language_does(
     organiser_client, event, language, text
 ):

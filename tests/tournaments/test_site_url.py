@@ -55,8 +55,9 @@ def test_without_site_url_links_use_the_requests_address(organiser_client, relea
 def test_by_name_print_carries_the_public_standings_address_as_qr(organiser_client, released, settings):
     settings.SITE_URL = LAN
     event, _round = released
-    url = reverse("tournaments:round_print_names", kwargs={"club_slug": event.club.slug, "event_slug": "abend",
-                                                          "number": 1})
+    url = reverse(
+        "tournaments:round_print_names", kwargs={"club_slug": event.club.slug, "event_slug": "abend", "number": 1}
+    )
     html = organiser_client.get(url).content.decode()
     address = f"{LAN}/e/{event.club.slug}/abend/standings/"
     assert f'aria-label="QR code: {address}"' in html
@@ -73,8 +74,10 @@ def test_demo_prints_the_results_page_under_the_public_address(settings):
 
 
 def test_the_public_address_is_an_allowed_host_and_trusted_origin():
-    probe = ("import json, django; from django.conf import settings; django.setup(); "
-             "print(json.dumps([settings.ALLOWED_HOSTS, settings.CSRF_TRUSTED_ORIGINS, settings.SITE_URL]))")
+    probe = (
+        "import json, django; from django.conf import settings; django.setup(); "
+        "print(json.dumps([settings.ALLOWED_HOSTS, settings.CSRF_TRUSTED_ORIGINS, settings.SITE_URL]))"
+    )
     result = run_settings({"SITE_URL": LAN + "/"}, probe)
     assert result.returncode == 0, result.stderr
     hosts, origins, site = json.loads(result.stdout)

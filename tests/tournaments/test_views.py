@@ -202,8 +202,13 @@ def test_entry_add_with_check_in_and_late_entry(organiser_client, event):
 
 @pytest.mark.parametrize(
     ("case", "field"),
-    [("same_player", "player_2"), ("no_partner", "player_2"), ("taken", "player_1"), ("other_club", "player_1"),
-     ("bad_table", "fixed_table")],
+    [
+        ("same_player", "player_2"),
+        ("no_partner", "player_2"),
+        ("taken", "player_1"),
+        ("other_club", "player_1"),
+        ("bad_table", "fixed_table"),
+    ],
 )
 def test_entry_form_errors_name_the_field(organiser_client, event, case, field):
     p1, p2 = PlayerFactory(club=event.club), PlayerFactory(club=event.club)

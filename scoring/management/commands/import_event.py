@@ -13,18 +13,24 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="the archive (.json) written by the JSON export")
-        parser.add_argument("--club", dest="club_slug", help="short name of the club to import into "
-                            "(default: the archive's club; created if missing)")
-        parser.add_argument("--event-slug", dest="event_slug", help="short name for the imported event "
-                            "(default: the archived one)")
+        parser.add_argument(
+            "--club",
+            dest="club_slug",
+            help="short name of the club to import into (default: the archive's club; created if missing)",
+        )
+        parser.add_argument(
+            "--event-slug", dest="event_slug", help="short name for the imported event (default: the archived one)"
+        )
 
     def handle(self, *args, file, club_slug=None, event_slug=None, **options):
         path = Path(file)
         try:
             size = path.stat().st_size
             if size > settings.ARCHIVE_MAX_BYTES:  # refuse before reading a huge file into memory
-                raise CommandError(f"{path}: the file has {size} bytes; an archive may have at most "
-                                   f"{settings.ARCHIVE_MAX_BYTES} (setting ARCHIVE_MAX_BYTES). Nothing was imported.")
+                raise CommandError(
+                    f"{path}: the file has {size} bytes; an archive may have at most "
+                    f"{settings.ARCHIVE_MAX_BYTES} (setting ARCHIVE_MAX_BYTES). Nothing was imported."
+                )
             raw = path.read_bytes()
         except OSError as exc:
             raise CommandError(f"Cannot read {path}: {exc.strerror or exc}") from None
@@ -33,6 +39,9 @@ class Command(BaseCommand):
             event = event_archive_import(data=data, club_slug=club_slug, event_slug=event_slug)
         except ArchiveError as exc:
             raise CommandError(f"{path}: {exc} Nothing was imported.") from None
-        self.stdout.write(self.style.SUCCESS(
-            f"Imported “{event.name}” ({event.date}) into club {event.club.slug} as event {event.slug} (id {event.pk})."
-        ))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Imported “{event.name}” ({event.date}) into club {event.club.slug} "
+                f"as event {event.slug} (id {event.pk})."
+            )
+        )

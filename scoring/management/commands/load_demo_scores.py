@@ -73,8 +73,10 @@ class Command(BaseCommand):
         slugs = {"club_slug": event.club.slug, "event_slug": event.slug}
         # The table cards (made once for the evening) are what the tables scan; a team link follows a team.
         event_cards_prepare(event=event, table_numbers=event_table_numbers(event))
-        cards = {c.side: c.token for c in TableCard.objects.filter(event=event, table_number=TYPING_TABLE,
-                                                                   revoked_at__isnull=True)}
+        cards = {
+            c.side: c.token
+            for c in TableCard.objects.filter(event=event, table_number=TYPING_TABLE, revoked_at__isnull=True)
+        }
         referee = {side: reverse("scoring:card", args=[cards[side]]) for side in "AB"}
         game = links[(TYPING_TABLE, "A")].game
         team = TeamLink.objects.filter(entry_id=game.entry_a_id, revoked_at__isnull=True).first()
@@ -87,7 +89,9 @@ class Command(BaseCommand):
             ("Live standings", reverse("public:standings", kwargs=slugs)),
             ("Score calculator", reverse("scoring:calculator")),
         ]
-        self.stdout.write(f"Round 1: tables {', '.join(map(str, CONFIRMED_TABLES))} confirmed, "
-                          f"table {TYPING_TABLE} typing, the others not started.")
+        self.stdout.write(
+            f"Round 1: tables {', '.join(map(str, CONFIRMED_TABLES))} confirmed, "
+            f"table {TYPING_TABLE} typing, the others not started."
+        )
         for label, path in rows:
             self.stdout.write(f"  {label + ':':<32} {base}{path}")

@@ -242,8 +242,19 @@ class Command(BaseCommand):
             Sheet.objects.bulk_create(new_sheets)
             Sheet.objects.bulk_update(
                 [s for s in sheets.values() if s not in new_sheets],
-                ["result", "total_a", "total_b", "held", "finished", "winner", "deal_count", "status",
-                 "submitted_at", "confirmed_at", "version"],
+                [
+                    "result",
+                    "total_a",
+                    "total_b",
+                    "held",
+                    "finished",
+                    "winner",
+                    "deal_count",
+                    "status",
+                    "submitted_at",
+                    "confirmed_at",
+                    "version",
+                ],
             )
             Deal.objects.bulk_create(
                 [Deal(sheet=sheet, position=i, data=data) for sheet, played in deals for i, data in enumerate(played)],

@@ -193,6 +193,10 @@ def test_the_same_draw_in_another_process_with_another_hash_seed():
     for seed in ("1", "2"):
         there = subprocess.run(
             [sys.executable, "-c", _DRAW_IN_A_NEW_PROCESS.format(root=root)],
-            env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True, check=True, cwd=root,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=root,
         ).stdout.strip()
         assert there == here
