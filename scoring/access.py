@@ -16,7 +16,6 @@ from scoring.models import Sheet, TableLink
 from tournaments.models import Round
 
 EDITABLE_BY_LINK = (Sheet.Status.ENTERED, Sheet.Status.DISPUTED)
-SETTLED = (Sheet.Status.CONFIRMED, Sheet.Status.LOCKED)
 
 
 @dataclass(frozen=True)
@@ -86,7 +85,7 @@ def confirm_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
     """Why `actor` may not confirm `sheet` now (None when it may). An organiser confirms any sheet that is
     not settled yet (an unfinished one with a reason, checked by the service); a link confirms a submitted
     sheet of the other side."""
-    if sheet.status in SETTLED:
+    if sheet.status in Sheet.COUNTED_STATUSES:
         return SheetStateError(_("The sheet is already confirmed."), code="sheet_confirmed")
     if actor.organiser:
         return None

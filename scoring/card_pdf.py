@@ -136,7 +136,7 @@ def round_cards_pdf(*, round: Round, link_url: Callable[[str], str]) -> bytes:
     """The table cards of a released (or closed) round as PDF bytes; `link_url(token)` gives the absolute
     address of a table link (the round-release hook made them; a table without one gets no QR code). A fixed
     number of queries whatever the number of tables; raises SheetStateError for a round not released yet."""
-    if round.status not in (Round.Status.RELEASED, Round.Status.CLOSED):
+    if round.status not in Round.PUBLIC_STATUSES:
         raise SheetStateError(_("Table links exist once the round is released."), code="round_not_released")
     games = list(Game.objects.filter(round=round, is_bye=False).order_by("table_number"))
     attach_entries(games)

@@ -38,6 +38,10 @@ class Sheet(models.Model):
         CONFIRMED = "confirmed", _("Confirmed")
         LOCKED = "locked", _("Locked")
 
+    # A counted sheet: settled (confirmed by the other side, or locked by the organiser), so its score enters
+    # the standings and exports and only an organiser's correction changes it.
+    COUNTED_STATUSES = (Status.CONFIRMED, Status.LOCKED)
+
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="sheet")
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ENTERED)
     # Grows with every change; a write that carries an older version gets a conflict, never an overwrite.

@@ -25,9 +25,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scoring import metrics
-from scoring.models import Deal
+from scoring.models import Deal, Sheet
 from scoring.selectors import sheet_of
-from scoring.standings import COUNTED_SHEET_STATUSES, SNAPSHOT_ROUND_STATUSES, season_ranking
+from scoring.standings import season_ranking
 from tournaments.models import Entry, Event, Game, Round, Standing
 from tournaments.permissions import is_organiser
 
@@ -114,7 +114,7 @@ def _render(request, template: str, event: Event, context: dict, active: str = "
 @public_event()
 def event_home(request, event: Event):
     """The event's home: what it is, links to what is public. Queries: 2."""
-    rounds = list(Round.objects.filter(event=event, status__in=SNAPSHOT_ROUND_STATUSES).values("number", "status"))
+    rounds = list(Round.objects.filter(event=event, status__in=Round.PUBLIC_STATUSES).values("number", "status"))
     return _render(request, "public/event.html", event, {"rounds": rounds})
 
 
@@ -123,7 +123,7 @@ def event_home(request, event: Event):
 
 def _released_rounds(event: Event) -> list[int]:
     return list(
-        Round.objects.filter(event=event, status__in=SNAPSHOT_ROUND_STATUSES)
+        Round.objects.filter(event=event, status__in=Round.PUBLIC_STATUSES)
         .order_by("number")
         .values_list("number", flat=True)
     )
@@ -163,7 +163,7 @@ def draw(request, event: Event):
     the round's own version: its id and release time (a round drawn and released again gets a new key)."""
     released = {
         number: (pk, released_at)
-        for number, pk, released_at in Round.objects.filter(event=event, status__in=SNAPSHOT_ROUND_STATUSES)
+        for number, pk, released_at in Round.objects.filter(event=event, status__in=Round.PUBLIC_STATUSES)
         .order_by("number")
         .values_list("number", "pk", "released_at")
     }
@@ -323,7 +323,7 @@ def round_results(request, event: Event, number: int):
     """One round's results table by table (confirmed sheets only; others show as in play). Queries: ≤ 4."""
 
     def build():
-        rnd = Round.objects.filter(event=event, number=number, status__in=SNAPSHOT_ROUND_STATUSES).first()
+        rnd = Round.objects.filter(event=event, number=number, status__in=Round.PUBLIC_STATUSES).first()
         if rnd is None:
             return None
         entries = _entries_by_id(event)
@@ -351,7 +351,7 @@ def round_results(request, event: Event, number: int):
 
 def _game_row(game: Game, entries: dict[int, Entry]) -> dict:
     sheet = sheet_of(game)
-    counted = sheet is not None and sheet.status in COUNTED_SHEET_STATUSES
+    counted = sheet is not None and sheet.status in Sheet.COUNTED_STATUSES
     return {
         "game": game,
         "side_a": _names(entries, game.entry_a_id, game.entry_a_partner_id),
@@ -383,13 +383,13 @@ def entry_detail(request, event: Event, number: int):
         entries = _entries_by_id(event)
         side = Q(entry_a=entry) | Q(entry_a_partner=entry) | Q(entry_b=entry) | Q(entry_b_partner=entry)
         games = list(
-            Game.objects.filter(side, round__event=event, round__status__in=SNAPSHOT_ROUND_STATUSES)
+            Game.objects.filter(side, round__event=event, round__status__in=Round.PUBLIC_STATUSES)
             .select_related("round", "sheet")
             .order_by("round__number")
         )
         deals_by_sheet: dict[int, list[Deal]] = {}
         if event.public_sheets:
-            sheet_ids = [g.sheet.pk for g in games if sheet_of(g) and g.sheet.status in COUNTED_SHEET_STATUSES]
+            sheet_ids = [g.sheet.pk for g in games if sheet_of(g) and g.sheet.status in Sheet.COUNTED_STATUSES]
             for deal in Deal.objects.filter(sheet_id__in=sheet_ids).order_by("sheet_id", "position"):
                 deals_by_sheet.setdefault(deal.sheet_id, []).append(deal)
         rows = []

@@ -69,7 +69,7 @@ def round_sheets(request, round_id: int):
 def round_cards(request, round_id: int):
     """The round's table cards as one PDF (one card per table, QR codes of both links)."""
     round = organiser_round(request, round_id)
-    if round.status not in (Round.Status.RELEASED, Round.Status.CLOSED):
+    if round.status not in Round.PUBLIC_STATUSES:
         raise Http404
     pdf = round_cards_pdf(
         round=round, link_url=lambda token: absolute_url(reverse("scoring:referee", args=[token]), request)

@@ -369,9 +369,7 @@ class RoundOverview:
 
     @property
     def closable(self) -> bool:
-        return all(
-            t.sheet is not None and t.sheet.status in (Sheet.Status.CONFIRMED, Sheet.Status.LOCKED) for t in self.tables
-        )
+        return all(t.sheet is not None and t.sheet.status in Sheet.COUNTED_STATUSES for t in self.tables)
 
 
 def round_overview(round: Round) -> RoundOverview:

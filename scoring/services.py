@@ -24,7 +24,6 @@ from django.utils.translation import gettext as _
 
 from scoring.access import (
     EDITABLE_BY_LINK,
-    SETTLED,
     Actor,
     confirm_refusal,
     dispute_refusal,
@@ -233,7 +232,7 @@ def deal_create(
         reason = _check_reason(actor, reason)
         _check_version(locked, version)
         deals = stored if stored is not None else [d.data for d in _deals_of(locked)]
-        was_settled = locked.status in SETTLED
+        was_settled = locked.status in Sheet.COUNTED_STATUSES
         position = len(deals)
         new = [*deals, data]
         result = _validated(locked, new)
@@ -329,7 +328,7 @@ def deal_update(
         _check_version(locked, version)
         deals = _deals_of(locked)
         deal = _deal_at(deals, position)
-        was_settled = locked.status in SETTLED
+        was_settled = locked.status in Sheet.COUNTED_STATUSES
         new = [d.data for d in deals]
         new[position] = data
         result = _validated(locked, new)
@@ -353,7 +352,7 @@ def deal_delete(*, sheet: Sheet, position: int, version: int, actor: Actor, reas
         _check_version(locked, version)
         deals = _deals_of(locked)
         deal = _deal_at(deals, position)
-        was_settled = locked.status in SETTLED
+        was_settled = locked.status in Sheet.COUNTED_STATUSES
         rest = [d.data for d in deals if d.position != position]
         result = _validated(locked, rest)
         deal.delete()
@@ -399,7 +398,7 @@ def deal_insert(
                 % {"count": len(deals), "got": position + 1 if type(position) is int else position},
                 code="no_such_deal",
             )
-        was_settled = locked.status in SETTLED
+        was_settled = locked.status in Sheet.COUNTED_STATUSES
         new = [d.data for d in deals]
         new.insert(position, data)
         result = _validated(locked, new)
@@ -558,7 +557,7 @@ def sheet_correct(*, sheet: Sheet, deals: list[dict[str, Any]], version: int, ac
         result = _validated(locked, deals)
         Deal.objects.filter(sheet=locked).delete()
         Deal.objects.bulk_create([Deal(sheet=locked, position=i, data=d) for i, d in enumerate(deals)])
-        was_settled = locked.status in SETTLED
+        was_settled = locked.status in Sheet.COUNTED_STATUSES
         _after_write(locked, actor, result, len(deals), was_settled=was_settled)
         _record(locked, actor, SheetChange.Action.CORRECT, before=[d.data for d in old], after=deals, reason=reason)
     return locked
@@ -590,7 +589,7 @@ def table_links_ensure(*, round: Round) -> None:
 
     Idempotent and lazy: creates only what is missing, in bulk (a fixed number of queries whatever the
     number of tables). Raises SheetStateError for a round that is not released (or closed)."""
-    if round.status not in (Round.Status.RELEASED, Round.Status.CLOSED):
+    if round.status not in Round.PUBLIC_STATUSES:
         raise SheetStateError(_("Table links exist once the round is released."), code="round_not_released")
     game_ids = list(Game.objects.filter(round=round, is_bye=False).values_list("id", flat=True))
     if not game_ids:
@@ -647,7 +646,7 @@ def round_close_check(round: Round) -> RoundCloseCheck:
         table_links_ensure(round=round)
     sheets = list(
         Sheet.objects.filter(game__round=round, game__is_bye=False)
-        .exclude(status__in=SETTLED)
+        .exclude(status__in=Sheet.COUNTED_STATUSES)
         .select_related("game")
         .order_by("game__table_number")
     )
@@ -673,7 +672,7 @@ def round_sheets_lock(*, round: Round, actor: Actor, confirm_all: bool = False, 
             .select_related("game")
             .order_by("id")
         )
-        unconfirmed = [s for s in sheets if s.status not in SETTLED]
+        unconfirmed = [s for s in sheets if s.status not in Sheet.COUNTED_STATUSES]
         now = timezone.now()
         changes = []
         if unconfirmed:

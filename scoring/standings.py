@@ -33,9 +33,6 @@ from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
 
 logger = logging.getLogger(__name__)
 
-COUNTED_SHEET_STATUSES = (Sheet.Status.CONFIRMED, Sheet.Status.LOCKED)
-SNAPSHOT_ROUND_STATUSES = (Round.Status.RELEASED, Round.Status.CLOSED)
-
 
 class StandingsError(ValueError):
     """A user error in a standings request (translated message)."""
@@ -323,7 +320,7 @@ def _compute_rows(event: Event) -> list[dict]:
     """What `standings_compute` returns, as dicts of Standing attnames (no id): no model instance per row."""
     precedence = metrics.effective_precedence(event.ranking_precedence)
     rounds = list(Round.objects.filter(event=event).values("number", "status", "seed"))
-    snapshot_rounds = sorted(r["number"] for r in rounds if r["status"] in SNAPSHOT_ROUND_STATUSES)
+    snapshot_rounds = sorted(r["number"] for r in rounds if r["status"] in Round.PUBLIC_STATUSES)
     if not snapshot_rounds:
         return []
     # Entries with the first round they are withdrawn from, in one query.
@@ -342,7 +339,7 @@ def _compute_rows(event: Event) -> list[dict]:
     for row in _aggregate_rows(event.pk):
         cumulative[row[0]].append(row)
 
-    games = Game.objects.filter(round__event=event, is_bye=False, sheet__status__in=COUNTED_SHEET_STATUSES).values_list(
+    games = Game.objects.filter(round__event=event, is_bye=False, sheet__status__in=Sheet.COUNTED_STATUSES).values_list(
         "round__number",
         "entry_a_id",
         "entry_a_partner_id",

@@ -322,6 +322,9 @@ class Round(models.Model):
         RELEASED = "released", _("Released")
         CLOSED = "closed", _("Closed")
 
+    # A public round: released to the tables (or since closed), so its draw, sheets and standings are shown.
+    PUBLIC_STATUSES = (Status.RELEASED, Status.CLOSED)
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField(_("round"))
     method = models.CharField(_("pairing method"), max_length=20)

@@ -506,7 +506,7 @@ def checkin_set(*, event: Event, entry_ids: Iterable[int], round_number: int, st
 
 def _require_checkin_open(event: Event, round_number: int) -> None:
     round_status = Round.objects.filter(event=event, number=round_number).values_list("status", flat=True).first()
-    if round_status in (Round.Status.RELEASED, Round.Status.CLOSED):
+    if round_status in Round.PUBLIC_STATUSES:
         raise IllegalTransition(
             _("Round %(number)s is already %(status)s: its check-in is over.")
             % {"number": round_number, "status": Round.Status(round_status).label},

@@ -451,7 +451,7 @@ def checkin(request, event, number: int):
         "rows": rows,
         "number": number,
         "round": round,
-        "closed": round is not None and round.status in (Round.Status.RELEASED, Round.Status.CLOSED),
+        "closed": round is not None and round.status in Round.PUBLIC_STATUSES,
         "counts": selectors.checkin_counts(rows),
         "round_numbers": range(1, event.rounds + 1),
         "labels": {"present": "✓ " + _("present"), "absent": _("absent"), "withdrawn": _("withdrawn")},
@@ -544,7 +544,7 @@ def round_detail(request, event, number: int):
         context.update(selectors.round_page(round))
         # Table cards are made once for the whole evening, so their page is there before round 1 too.
         context["cards_url"] = _optional_url("scoring:event-cards", event_id=event.pk)
-        if round.status in (Round.Status.RELEASED, Round.Status.CLOSED):
+        if round.status in Round.PUBLIC_STATUSES:
             context["sheets_url"] = _optional_url("scoring:round", round_id=round.pk)
             context["public_url"] = _optional_url("public:draw", club_slug=event.club.slug, event_slug=event.slug)
         if round.status == Round.Status.DRAFT:

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 
 from scoring import metrics
 from scoring.models import Adjustment, Deal, Sheet
-from scoring.standings import COUNTED_SHEET_STATUSES, SNAPSHOT_ROUND_STATUSES
 from tournaments.models import Entry, Event, Game, Round, Standing
 
 
@@ -43,7 +42,7 @@ class EventResults:
 
     def counted(self, game: Game) -> Sheet | None:
         sheet = self.sheets.get(game.pk)
-        return sheet if sheet is not None and sheet.status in COUNTED_SHEET_STATUSES else None
+        return sheet if sheet is not None and sheet.status in Sheet.COUNTED_STATUSES else None
 
     def winner(self, game: Game) -> str:
         sheet = self.counted(game)
@@ -60,7 +59,7 @@ def load_results(event_id: int, *, with_deals: bool = False) -> EventResults:
     """Everything the CSV/XLSX/PDF exporters need, in at most 7 queries."""
     event = Event.objects.select_related("club", "season").get(pk=event_id)
     entries = {e.pk: e for e in Entry.objects.filter(event=event).select_related("player_1", "player_2")}
-    rounds = list(Round.objects.filter(event=event, status__in=SNAPSHOT_ROUND_STATUSES).order_by("number"))
+    rounds = list(Round.objects.filter(event=event, status__in=Round.PUBLIC_STATUSES).order_by("number"))
     standings: dict[int, list[Standing]] = defaultdict(list)
     for row in Standing.objects.filter(event=event).order_by("round_number", "rank", "entry__number"):
         row.entry = entries[row.entry_id]  # every snapshot row is of this event's entries
@@ -72,7 +71,7 @@ def load_results(event_id: int, *, with_deals: bool = False) -> EventResults:
     sheets = {s.game_id: s for s in Sheet.objects.filter(game__round__in=rounds)}
     deals: dict[int, list[Deal]] = defaultdict(list)
     if with_deals:
-        counted = [s.pk for s in sheets.values() if s.status in COUNTED_SHEET_STATUSES]
+        counted = [s.pk for s in sheets.values() if s.status in Sheet.COUNTED_STATUSES]
         for deal in Deal.objects.filter(sheet_id__in=counted).order_by("sheet_id", "position"):
             deals[deal.sheet_id].append(deal)
     adjustments = list(Adjustment.objects.filter(event=event).order_by("created_at", "pk"))
