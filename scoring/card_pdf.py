@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import segno
 from django.utils import formats
@@ -143,26 +144,37 @@ def round_cards_pdf(*, round: Round, link_url: Callable[[str], str]) -> bytes:
     links: dict[int, dict[str, TableLink]] = {}
     for link in TableLink.objects.filter(game__round=round, revoked_at__isnull=True):
         links.setdefault(link.game_id, {})[link.side] = link
+    for game in games:
+        game.round = round
+    return _two_up_pdf(
+        title=f"{round.event.name} · {_('Round %(number)s') % {'number': round.number}}",
+        items=games,
+        draw=lambda canvas, game, top, half: _card(canvas, game, links.get(game.pk, {}), link_url, top, half),
+        empty=_("This round has no tables."),
+    )
+
+
+def _two_up_pdf(*, title: str, items: list, draw: Callable[[Canvas, Any, float, float], None], empty: str) -> bytes:
+    """Two A5 cards per A4 page with a dashed cutting line between them; `draw(canvas, item, top, height)`
+    draws one card, and `empty` is printed on a lone page when there is nothing to draw."""
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=A4)
-    canvas.setTitle(f"{round.event.name} · {_('Round %(number)s') % {'number': round.number}}")
+    canvas.setTitle(title)
     width, height = A4
     half = height / 2
-    if not games:
+    if not items:
         canvas.setFont(_font_names()[0], 12)
-        canvas.drawString(20 * mm, height - 30 * mm, _("This round has no tables."))
-    for index, game in enumerate(games):
-        game.round = round
+        canvas.drawString(20 * mm, height - 30 * mm, empty)
+    for index, item in enumerate(items):
         slot = index % 2
-        top = height - slot * half
-        _card(canvas, game, links.get(game.pk, {}), link_url, top, half)
+        draw(canvas, item, height - slot * half, half)
         if slot == 0:
             canvas.saveState()
             canvas.setDash(3, 3)
             canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
             canvas.line(8 * mm, half, width - 8 * mm, half)
             canvas.restoreState()
-        if slot == 1 or index == len(games) - 1:
+        if slot == 1 or index == len(items) - 1:
             canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -226,25 +238,11 @@ def event_cards_pdf(*, event, link_url: Callable[[str], str], table_number: int 
     by_table: dict[int, dict[str, TableCard]] = {}
     for card in cards.order_by("table_number", "side"):
         by_table.setdefault(card.table_number, {})[card.side] = card
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=A4)
-    canvas.setTitle(f"{event.name} · {_('Table cards')}")
-    width, height = A4
-    half = height / 2
-    if not by_table:
-        canvas.setFont(_font_names()[0], 12)
-        canvas.drawString(20 * mm, height - 30 * mm, _("No table cards yet: make them on the table cards page."))
-    numbers = sorted(by_table)
-    for index, number in enumerate(numbers):
-        slot = index % 2
-        _table_card(canvas, event, number, by_table[number], link_url, height - slot * half, half)
-        if slot == 0:
-            canvas.saveState()
-            canvas.setDash(3, 3)
-            canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
-            canvas.line(8 * mm, half, width - 8 * mm, half)
-            canvas.restoreState()
-        if slot == 1 or index == len(numbers) - 1:
-            canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+    return _two_up_pdf(
+        title=f"{event.name} · {_('Table cards')}",
+        items=sorted(by_table),
+        draw=lambda canvas, number, top, half: _table_card(
+            canvas, event, number, by_table[number], link_url, top, half
+        ),
+        empty=_("No table cards yet: make them on the table cards page."),
+    )
