@@ -49,7 +49,6 @@ import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -57,22 +56,7 @@ sys.path.insert(0, str(ROOT))
 # Its own database, dropped at each run (ENTRY_BENCH_DB names another, e.g. when two people bench at once).
 BENCH_DB = os.environ.get("ENTRY_BENCH_DB", "atout_entry_bench")
 
-
-def database_url() -> str:
-    base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/atout")
-    parsed = urlparse(base)
-    if not parsed.scheme.startswith("postgres"):
-        sys.exit("entry_bench needs PostgreSQL: set DATABASE_URL=postgres://...")
-    return parsed._replace(path=f"/{BENCH_DB}").geturl()
-
-
-def recreate_database(url: str) -> None:
-    import psycopg
-
-    admin = urlparse(url)._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
+from harness import backend_cpu, bench_database_url, recreate_database  # noqa: E402
 
 
 def setup_django(env: dict[str, str]) -> None:
@@ -376,20 +360,6 @@ def run_live(pool: Pool, base: str, clients: int, tables: list, args) -> dict:
     return total
 
 
-def backend_cpu() -> float | None:
-    """CPU seconds used so far by this connection's PostgreSQL backend (same machine: /proc), or None."""
-    from django.db import connection
-
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_backend_pid()")
-            pid = cursor.fetchone()[0]
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, IndexError, ValueError):
-        return None
-
-
 def bare_urlconf():
     """The baseline of the CPU phase: a bare DRF insert (a view with a serializer storing one history row in
     a transaction: BEGIN, INSERT, COMMIT), next to the app's own URLs, through the same middleware."""
@@ -554,7 +524,7 @@ def main() -> int:
     )
     args = parser.parse_args()
 
-    url = database_url()
+    url = bench_database_url(BENCH_DB, "entry_bench")
     env = {
         "DATABASE_URL": url,
         "SECRET_KEY": secrets.token_urlsafe(50),

@@ -24,29 +24,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 BENCH_DB = "atout_outage_bench"
 
-
-def database_url() -> str:
-    base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/atout")
-    parsed = urlparse(base)
-    if not parsed.scheme.startswith("postgres"):
-        sys.exit("outage_bench needs PostgreSQL: set DATABASE_URL=postgres://...")
-    return parsed._replace(path=f"/{BENCH_DB}").geturl()
-
-
-def recreate_database(url: str) -> None:
-    import psycopg
-
-    admin = urlparse(url)._replace(path="/postgres").geturl()
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
+from harness import bench_database_url, recreate_database  # noqa: E402
 
 
 def timed(call) -> tuple[float, int]:
@@ -70,7 +54,7 @@ def main() -> int:
 
     from tests.own_redis import OwnRedis
 
-    url = database_url()
+    url = bench_database_url(BENCH_DB, "outage_bench")
     recreate_database(url)
     redis_server = OwnRedis(Path(tempfile.mkdtemp(prefix="atout-outage-")))
     redis_server.start()

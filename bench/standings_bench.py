@@ -40,6 +40,7 @@ from django.test.utils import (  # noqa: E402
     teardown_databases,
 )
 from django.urls import reverse  # noqa: E402
+from harness import backend_cpu  # noqa: E402
 
 from config.celery import app  # noqa: E402
 from scoring.models import Deal, Sheet  # noqa: E402
@@ -144,18 +145,6 @@ def baseline_read(event: Event) -> int:
         )
     )
     return len(rows)
-
-
-def backend_cpu() -> float | None:
-    """CPU seconds used so far by this connection's PostgreSQL backend (same machine: /proc), or None."""
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_backend_pid()")
-            pid = cursor.fetchone()[0]
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, IndexError, ValueError):
-        return None
 
 
 #: CPU time (this process + its PostgreSQL backend) of the fastest run of the last `best_of`.

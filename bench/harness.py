@@ -1,0 +1,44 @@
+"""What several benchmarks share: an own PostgreSQL database dropped at each run, and the CPU time of this
+connection's PostgreSQL backend (to tell the server's work from the client's). Imported by the scripts in
+this folder, which run as `python bench/<name>_bench.py` (so this folder is on sys.path)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from urllib.parse import urlparse
+
+
+def bench_database_url(name: str, script: str) -> str:
+    """DATABASE_URL with its database swapped for the benchmark's own `name`; PostgreSQL only."""
+    base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/atout")
+    parsed = urlparse(base)
+    if not parsed.scheme.startswith("postgres"):
+        sys.exit(f"{script} needs PostgreSQL: set DATABASE_URL=postgres://...")
+    return parsed._replace(path=f"/{name}").geturl()
+
+
+def recreate_database(url: str) -> None:
+    """Drop and create the database `url` names (connections to it are ended first)."""
+    import psycopg
+
+    name = urlparse(url).path.lstrip("/")
+    admin = urlparse(url)._replace(path="/postgres").geturl()
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def backend_cpu() -> float | None:
+    """CPU seconds used so far by this connection's PostgreSQL backend (same machine: /proc), or None."""
+    from django.db import connection
+
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            pid = cursor.fetchone()[0]
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
