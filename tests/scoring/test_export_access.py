@@ -7,31 +7,15 @@ import re
 import pytest
 from django.urls import reverse
 
-from config.celery import app
 from scoring.models import Export
-from scoring.standings import standings_recompute
 from tests.factories import MembershipFactory
-from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _media_and_eager(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = eager
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("export_media")]
 
 
 @pytest.fixture
-def event(organiser):
-    event = make_event(club=organiser.club)
-    t1, t2 = make_entries(event, 2)
-    play(make_round(event, 1), t1, t2, won(900, 700))
-    standings_recompute(event_id=event.pk)
-    return event
+def event(played_event):
+    return played_event
 
 
 def _export(client, event, kind, capture) -> Export:

@@ -6,32 +6,15 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from config.celery import app
 from scoring.models import Adjustment, Export
-from scoring.standings import standings_recompute
 from tests.factories import MembershipFactory
-from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _media_and_eager(settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    # These tests run the tasks in-process; the real worker has its own tests (test_tasks_worker.py).
-    eager = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = eager
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("export_media")]
 
 
 @pytest.fixture
-def event(organiser):
-    event = make_event(club=organiser.club)
-    t1, t2 = make_entries(event, 2)
-    play(make_round(event, 1), t1, t2, won(900, 700))
-    standings_recompute(event_id=event.pk)
-    return event
+def event(played_event):
+    return played_event
 
 
 def url(event, name, *args):

@@ -1,0 +1,23 @@
+"""Fixtures shared by the scoring tests."""
+
+import pytest
+
+from scoring.standings import standings_recompute
+from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
+
+
+@pytest.fixture
+def export_media(settings, tmp_path, celery_eager):
+    """Export files go to a fresh MEDIA_ROOT and the export tasks run in-process (the real worker has its
+    own tests: test_tasks_worker.py)."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture
+def played_event(organiser):
+    """An event of the organiser's club: two teams, one round played (900 to 700), standings computed."""
+    event = make_event(club=organiser.club)
+    t1, t2 = make_entries(event, 2)
+    play(make_round(event, 1), t1, t2, won(900, 700))
+    standings_recompute(event_id=event.pk)
+    return event
