@@ -9,6 +9,16 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.metrics import METRICS, precedence_errors
+from scoring.rules import PRESETS, Problem, render
+from scoring.rules.ruleset import (
+    ANNOUNCEMENT_TIES,
+    ANNOUNCEMENTS,
+    BIDS,
+    COINCHE_MAKE_RULES,
+    ROUNDINGS,
+    resolve_ruleset,
+)
 from tournaments.exceptions import TournamentError
 from tournaments.labels import (
     SETTING_LABELS,
@@ -113,15 +123,11 @@ class SeasonForm(forms.ModelForm):
 
 
 def _preset_choices():
-    from scoring.rules import PRESETS
-
     return [(code, preset_label(code)) for code in PRESETS]
 
 
 def _preset_lengths() -> dict[str, tuple[int, str]]:
     """Each preset's own game length as (number, unit): hoheluft (12, "deals"), classic (1000, "target")."""
-    from scoring.rules import PRESETS
-
     lengths = {}
     for code, preset in PRESETS.items():
         unit = "deals" if "deals" in preset.settings else "target"
@@ -130,8 +136,6 @@ def _preset_lengths() -> dict[str, tuple[int, str]]:
 
 
 def _metric_choices():
-    from scoring.metrics import METRICS
-
     return [(key, metric.name) for key, metric in METRICS.items()]
 
 
@@ -146,7 +150,6 @@ def _choices_of(name: str, values) -> list:
 def _rule_fields() -> dict[str, forms.Field]:
     """One form field per named setting of spec §4 (`rule_<name>`); blank keeps the preset's value. The
     game length has its own fields; the card value tables stay as the preset or an import gave them."""
-    from scoring.rules.ruleset import ANNOUNCEMENT_TIES, ANNOUNCEMENTS, BIDS, COINCHE_MAKE_RULES, ROUNDINGS
 
     def label(name):
         return SETTING_LABELS[name]
@@ -375,8 +378,6 @@ class EventForm(forms.Form):
         return slug
 
     def clean_ranking_precedence(self):
-        from scoring.metrics import precedence_errors
-
         keys = self.cleaned_data.get("ranking_precedence") or []
         errors = [str(message) for message in precedence_errors(keys)]
         if errors:
@@ -411,9 +412,6 @@ class EventForm(forms.Form):
     @staticmethod
     def _ruleset_problems(preset: str, options: dict) -> list[dict]:
         """The rules engine's refusals, with settings and rule sets named as the page names them."""
-        from scoring.rules import Problem, render
-        from scoring.rules.ruleset import resolve_ruleset
-
         result = []
         for problem in resolve_ruleset(preset, options)[1]:
             params = dict(problem.params)
