@@ -1,9 +1,7 @@
-"""Fixtures shared by the scoring tests."""
+"""Fixtures shared by the scoring tests. Imports of app code sit inside the fixtures: the pure core's tests
+under tests/scoring/rules also run without Django (tests/config/test_pure_core_runs.py)."""
 
 import pytest
-
-from scoring.standings import standings_recompute
-from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 
 
 @pytest.fixture
@@ -16,6 +14,9 @@ def export_media(settings, tmp_path, celery_eager):
 @pytest.fixture
 def played_event(organiser):
     """An event of the organiser's club: two teams, one round played (900 to 700), standings computed."""
+    from scoring.standings import standings_recompute
+    from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
+
     event = make_event(club=organiser.club)
     t1, t2 = make_entries(event, 2)
     play(make_round(event, 1), t1, t2, won(900, 700))
