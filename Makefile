@@ -13,7 +13,7 @@ PYTEST_ARGS ?=
 # tests that need them are skipped (locally) or fail the run (CI=true, see tests/conftest.py).
 probe = $(shell $(PYTHON) -c "import socket; s=socket.socket(); s.settimeout(1); print('$(2)' if s.connect_ex(('127.0.0.1', $(1))) == 0 else '')")
 
-.PHONY: install demo test test-quick lint bench messages clean vendor
+.PHONY: install demo test test-quick lint typecheck bench messages clean vendor
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,7 @@ test: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
+	@$(MAKE) --no-print-directory typecheck
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest $(PYTEST_ARGS)
 
@@ -50,6 +51,12 @@ lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
+	@$(MAKE) --no-print-directory typecheck
+
+# The pure cores, the metric registry and the services, strictly typed (files and settings: pyproject's
+# [tool.mypy]). Needs no database: the Django plugin reads config.settings with its defaults.
+typecheck: $(STAMP)
+	$(PY) -m mypy
 
 bench: export DATABASE_URL ?= $(call probe,5432,postgres://postgres@127.0.0.1:5432/atout_bench)
 bench: export CELERY_BROKER_URL ?= $(call probe,6379,redis://127.0.0.1:6379/2)

@@ -16,6 +16,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
@@ -80,7 +81,7 @@ class RankingInput:
     def meetings_of(self) -> dict[int, list[tuple[tuple[int, ...], Decimal]]]:
         """Entry id → (the other side, match points this entry's side earned) for each counted game."""
         if self._meetings_of is None:
-            table: dict[int, list] = defaultdict(list)
+            table: dict[int, list[tuple[tuple[int, ...], Decimal]]] = defaultdict(list)
             for m in self.meetings:
                 for entry_id in m.side_a:
                     table[entry_id].append((m.side_b, m.points_a))
@@ -90,8 +91,9 @@ class RankingInput:
         return self._meetings_of
 
 
-Value = Decimal | int | None
-Compute = Callable[[Sequence[int], RankingInput], dict[int, Value]]
+Measure = Decimal | int
+Value = Measure | None  # None: head-to-head where it was not used
+Compute = Callable[[Sequence[int], RankingInput], dict[int, Measure]]
 
 
 @dataclass(frozen=True)
@@ -109,21 +111,21 @@ class Metric:
 
 
 def _field(attr: str) -> Compute:
-    def compute(group, data):
+    def compute(group: Sequence[int], data: RankingInput) -> dict[int, Measure]:
         return {e: getattr(data.lines[e], attr) for e in group}
 
     return compute
 
 
-def _point_difference(group, data):
+def _point_difference(group: Sequence[int], data: RankingInput) -> dict[int, Measure]:
     return {e: data.lines[e].total_points - data.lines[e].points_against for e in group}
 
 
-def _wins(group, data):
+def _wins(group: Sequence[int], data: RankingInput) -> dict[int, Measure]:
     return {e: data.lines[e].wins + data.lines[e].byes for e in group}
 
 
-def _buchholz(group, data):
+def _buchholz(group: Sequence[int], data: RankingInput) -> dict[int, Measure]:
     # Sum of the current match points of every opponent met; a bye has no opponent and adds nothing.
     opponents = data.opponents()
     return {
@@ -131,7 +133,7 @@ def _buchholz(group, data):
     }
 
 
-def _head_to_head(group, data):
+def _head_to_head(group: Sequence[int], data: RankingInput) -> dict[int, Measure]:
     # Match points earned in games against other members of this tied group only.
     members = set(group)
     meetings_of = data.meetings_of()
@@ -149,7 +151,7 @@ def lots_value(seed: str, number: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def _lots(group, data):
+def _lots(group: Sequence[int], data: RankingInput) -> dict[int, Measure]:
     return {e: lots_value(data.lots_seed, data.lines[e].number) for e in group}
 
 
@@ -226,7 +228,7 @@ METRICS: dict[str, Metric] = {
 }
 
 
-def precedence_errors(keys: Iterable) -> list[str]:
+def precedence_errors(keys: Iterable[Any]) -> list[str]:
     """Messages for a precedence list that is not a list of distinct registry keys (empty when fine)."""
     errors = []
     keys = list(keys) if not isinstance(keys, str) else [keys]
@@ -243,7 +245,7 @@ def precedence_errors(keys: Iterable) -> list[str]:
     return errors
 
 
-def effective_precedence(keys: Iterable | None) -> list[str]:
+def effective_precedence(keys: Iterable[Any] | None) -> list[str]:
     """The precedence in force: known keys in order without repeats; the default when none is set."""
     result = []
     for key in keys or ():
@@ -267,10 +269,12 @@ def rank(data: RankingInput, precedence: Sequence[str]) -> list[Ranked]:
     else None). Raises KeyError for a key not in the registry (callers pass `effective_precedence`)."""
     ids = sorted(data.lines, key=lambda e: data.lines[e].number)
     values: dict[int, dict[str, Value]] = {e: {} for e in ids}
+    whole: dict[str, dict[int, Measure]] = {}  # the metrics that depend only on the entry, for everyone
     for key in precedence:
         metric = METRICS[key]
         if not metric.per_group:
-            for e, v in metric.compute(ids, data).items():
+            whole[key] = metric.compute(ids, data)
+            for e, v in whole[key].items():
                 values[e][key] = v
         else:
             for e in ids:
@@ -288,7 +292,7 @@ def rank(data: RankingInput, precedence: Sequence[str]) -> list[Ranked]:
                 for e, v in group_values.items():
                     values[e][key] = v
             else:
-                group_values = {e: values[e][key] for e in group}
+                group_values = {e: whole[key][e] for e in group}
             ordered = sorted(group, key=lambda e: group_values[e], reverse=metric.higher_is_better)
             # sorted() is stable, so equal values keep start-number order for display.
             current = [ordered[0]]
@@ -309,7 +313,7 @@ def rank(data: RankingInput, precedence: Sequence[str]) -> list[Ranked]:
     return result
 
 
-def json_value(value: Value):
+def json_value(value: Value) -> int | float | None:
     """A metric value as JSON: integral Decimals become ints, the others floats."""
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else float(value)

@@ -259,7 +259,7 @@ def deal_create(
     return SheetWrite(sheet=locked, deal=deal, created=True, deals=new)
 
 
-def _lock_for_create(sheet: Sheet, client_id: str, *, event: bool) -> tuple[Sheet, bool, list | None]:
+def _lock_for_create(sheet: Sheet, client_id: str, *, event: bool) -> tuple[Sheet, bool, list[dict[str, Any]] | None]:
     """`_lock` for a create; whether this sheet has seen `client_id` (the replay check); and the data of
     its deals in order, or None when the caller should read them (and write through `save()`).
 
@@ -268,6 +268,7 @@ def _lock_for_create(sheet: Sheet, client_id: str, *, event: bool) -> tuple[Shee
     deals in the same statement: one query instead of three, with a lock on the one row it needs. The round read before
     the lock may be older than the lock, as `_lock` explains; the sheet's own status, read under the lock,
     guards a closed round."""
+    locked: Sheet | None
     if event or not _game_loaded(sheet) or connection.vendor != "postgresql":
         locked = _lock(sheet, event=event)
         return locked, SheetChange.objects.filter(sheet=locked, client_id=client_id).exists(), None
@@ -282,10 +283,10 @@ def _lock_for_create(sheet: Sheet, client_id: str, *, event: bool) -> tuple[Shee
         # lock is held, fresh reads see it (a retry of that very create is then a replay, not a conflict).
         seen = SheetChange.objects.filter(sheet=locked, client_id=client_id).exists()
         return locked, seen, [d.data for d in _deals_of(locked)]
-    stored = locked.stored_deals
+    stored = locked.stored_deals  # type: ignore[attr-defined]  # a column of _LOCK_FOR_CREATE, not a field
     if isinstance(stored, str):  # Django reads jsonb as text and leaves decoding to the field
         stored = json.loads(stored)
-    return locked, locked.client_id_seen, stored or []
+    return locked, locked.client_id_seen, stored or []  # type: ignore[attr-defined]  # as stored_deals
 
 
 # The sheet row locked, whether a create with this client id was seen, and the deals' data in order (the
@@ -636,7 +637,8 @@ class RoundCloseCheck:
 
     @property
     def tables(self) -> list[int]:
-        return [s.game.table_number for s in self.unconfirmed]
+        # A game with a sheet is no bye, so it has a table (constraint game_has_two_sides_unless_bye).
+        return [s.game.table_number for s in self.unconfirmed if s.game.table_number is not None]
 
 
 def round_close_check(round: Round) -> RoundCloseCheck:
@@ -677,7 +679,7 @@ def round_sheets_lock(*, round: Round, actor: Actor, confirm_all: bool = False, 
         changes = []
         if unconfirmed:
             if not confirm_all:
-                raise RoundNotClosable(sorted(s.game.table_number for s in unconfirmed))
+                raise RoundNotClosable(sorted(t for s in unconfirmed if (t := s.game.table_number) is not None))
             reason = _check_reason(actor, reason)
             for sheet in unconfirmed:
                 sheet.status = Sheet.Status.CONFIRMED

@@ -10,9 +10,10 @@ from django.utils.translation import ngettext, pgettext
 
 from scoring.models import Sheet
 from scoring.rules import score_game
+from tournaments.models import Event
 
 
-def game_rules(event) -> dict[str, Any]:
+def game_rules(event: Event) -> dict[str, Any]:
     """The event's rule set as the engine takes it: {"rules": preset, "options": {...}}."""
     rules = event.rules
     return {"rules": rules.get("rules"), "options": dict(rules.get("options") or {})}
@@ -27,7 +28,7 @@ class _SeatTemplate(str):
     """A translated engine message whose team parameters read as the table's seats: the engine names
     teams "A" and "B", which a referee at a table of N/S and E/W never sees."""
 
-    def format(self, *args, **params):
+    def format(self, *args: Any, **params: Any) -> str:
         for key in ("team", "other"):
             if params.get(key) in ("A", "B"):
                 params[key] = seat_side(params[key])
@@ -42,7 +43,7 @@ def _seat_ngettext(singular: str, plural: str, number: int) -> str:
     return _SeatTemplate(ngettext(singular, plural, number))
 
 
-def sheet_score(*, event, deals: list[dict[str, Any]]) -> dict[str, Any]:
+def sheet_score(*, event: Event, deals: list[dict[str, Any]]) -> dict[str, Any]:
     """The rules engine's §6 result for `deals` under the event's rule set, messages in the user's language
     with teams named by their seats (N/S, E/W)."""
     return score_game({**game_rules(event), "deals": deals}, translate=_seat_translate, ngettext=_seat_ngettext)

@@ -13,13 +13,14 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q
+from django.db.models import Field, Max, Model, Q
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -64,7 +65,10 @@ def _run_hooks(name: str, round: Round) -> None:
 # --- helpers --------------------------------------------------------------------------------------------
 
 
-def _save(instance, *, exclude: Iterable[str] | None = None):
+_M = TypeVar("_M", bound=Model)
+
+
+def _save(instance: _M, *, exclude: Iterable[str] | None = None) -> _M:
     """full_clean() then save(); a database constraint that still fails becomes a ValidationError."""
     instance.full_clean(exclude=list(exclude or ()))
     try:
@@ -75,7 +79,7 @@ def _save(instance, *, exclude: Iterable[str] | None = None):
     return instance
 
 
-def _apply(instance, data: dict[str, Any], allowed: Iterable[str]) -> list[str]:
+def _apply(instance: Model, data: dict[str, Any], allowed: Iterable[str]) -> list[str]:
     """Set the allowed fields present in `data`; returns the names that changed."""
     changed = []
     for name in allowed:
@@ -92,7 +96,7 @@ RESERVED_CLUB_SLUGS = frozenset({"new", "scores"})
 RESERVED_EVENT_SLUGS = frozenset({"new"})
 
 
-def club_create(*, user: AbstractBaseUser, slug: str, name: str, city: str = "") -> Club:
+def club_create(*, user: User, slug: str, name: str, city: str = "") -> Club:
     """Create a club; `user` becomes its organiser."""
     if slug in RESERVED_CLUB_SLUGS:
         raise ValidationError({"slug": _("The short name %(slug)s is reserved; choose another.") % {"slug": slug}})
@@ -128,7 +132,9 @@ def player_duplicates(
     if not wanted:
         return []
     found = []
-    players = Player.objects.filter(club=club).exclude(pk=exclude_id).only("id", "first_name", "last_name")
+    players = Player.objects.filter(club=club).only("id", "first_name", "last_name")
+    if exclude_id is not None:
+        players = players.exclude(pk=exclude_id)
     for player in players:
         name = normalised_name(player.first_name, player.last_name)
         if name in (wanted, swapped) or difflib.SequenceMatcher(None, wanted, name).ratio() >= cutoff:
@@ -208,8 +214,14 @@ FROZEN_FIELDS = frozenset(
 
 
 def _check_season_club(event: Event) -> None:
-    if event.season_id is not None and event.season.club_id != event.club_id:
+    if event.season is not None and event.season.club_id != event.club_id:
         raise ValidationError({"season": _("The season belongs to another club.")})
+
+
+def _verbose_name(model: type[Model], name: str) -> str:
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field)  # a field of the model's own, never a reverse relation
+    return str(field.verbose_name)
 
 
 def event_create(*, club: Club, data: dict[str, Any]) -> Event:
@@ -232,7 +244,7 @@ def event_update(*, event: Event, data: dict[str, Any]) -> Event:
         changed = _apply(locked, data, EVENT_FIELDS)
         frozen = sorted(FROZEN_FIELDS.intersection(changed))
         if locked.started_at is not None and frozen:
-            labels = join_words(Event._meta.get_field(name).verbose_name for name in frozen)
+            labels = join_words(_verbose_name(Event, name) for name in frozen)
             raise RulesFrozen(
                 _("The event has started: %(fields)s can no longer change.") % {"fields": labels}, field=frozen[0]
             )
@@ -347,7 +359,7 @@ def entry_create(
     event, players of the event's club only. `number` None takes the next free start number. An entry made
     after the event started is marked late. `check_in_round` checks it in (present) for that round at once.
     """
-    errors: dict[str, list] = {}
+    errors: dict[str, list[str | Promise]] = {}
     if event.team_mode == Event.TeamMode.PAIRS and player_2 is None:
         errors.setdefault("player_2", []).append(_("A team in fixed pairs has two players: choose the partner."))
     if event.team_mode == Event.TeamMode.MELEE and player_2 is not None:
@@ -399,12 +411,10 @@ def entry_create(
 
 def _check_players_free(event: Event, players: list[Player], exclude_entry: int | None = None) -> None:
     ids = [p.pk for p in players]
-    taken = (
-        Entry.objects.filter(event=event)
-        .filter(Q(player_1_id__in=ids) | Q(player_2_id__in=ids))
-        .exclude(pk=exclude_entry)
-        .values_list("number", "player_1_id", "player_2_id")
-    )
+    entries = Entry.objects.filter(event=event).filter(Q(player_1_id__in=ids) | Q(player_2_id__in=ids))
+    if exclude_entry is not None:
+        entries = entries.exclude(pk=exclude_entry)
+    taken = entries.values_list("number", "player_1_id", "player_2_id")
     for number, p1, p2 in taken:
         for field, player in zip(("player_1", "player_2"), players, strict=False):
             if player.pk in (p1, p2):
@@ -594,7 +604,7 @@ def _lock_round(round: Round) -> tuple[Event, Round]:
     return event, locked
 
 
-def _require_status(round: Round, allowed: Round.Status, action) -> None:
+def _require_status(round: Round, allowed: Round.Status, action: str | Promise) -> None:
     if round.status != allowed:
         raise IllegalTransition(
             _("Round %(number)s is %(status)s; only a round that is %(required)s can be %(action)s.")

@@ -53,7 +53,7 @@ class Declaration(NamedTuple):
     can add 1."""
 
     team: str
-    index: int
+    position: int  # in the team's list; not `index`, which would hide tuple.index
     type: str
     suit: str | None
     rank: str
@@ -69,20 +69,28 @@ class Declaration(NamedTuple):
     def cards(self) -> tuple[tuple[str, str], ...]:
         if self.is_carre:
             return tuple((suit, self.rank) for suit in SUITS)
+        suit = self.suit
+        assert suit is not None  # a run always has a suit
         top = RANK_INDEX[self.rank]
-        return tuple((self.suit, RANKS[i]) for i in range(top - self.length + 1, top + 1))
+        return tuple((suit, RANKS[i]) for i in range(top - self.length + 1, top + 1))
 
     def label(self) -> Announcement:
         """For messages, in the reader's language: 'tierce K♠', 'quinte (6) A♥', 'carré J'."""
         return Announcement(self.type, self.suit, self.rank, self.length)
 
 
-def _template(kind: str, suit: str | None, rank: str, length: int) -> tuple:
+# What a Declaration holds but its team and position: (type, suit, rank, length, value, mask, key), shared by
+# every declaration of that announcement (see the fast path below).
+Template = tuple[Any, ...]
+
+
+def _template(kind: str, suit: str | None, rank: str, length: int) -> Template:
     """Everything of a Declaration but its team and index, computed once per possible announcement."""
     if kind == CARRE:
         mask = sum(card_bit(s, rank) for s in SUITS)
         value = CARRE_VALUES[rank]
         return (kind, None, rank, 4, value, mask, _order_key(value, 1, CARRE_ORDER[rank], 0, 0))
+    assert suit is not None  # a run always has a suit
     top = RANK_INDEX[rank]
     mask = sum(card_bit(suit, RANKS[i]) for i in range(top - length + 1, top + 1))
     value = run_value(length)
@@ -107,7 +115,7 @@ _CARRES = {rank: _template(CARRE, None, rank, 4) for rank in CARRE_VALUES}
 
 class Belote(NamedTuple):
     team: str
-    index: int
+    position: int  # in the deal's belote list
     suit: str | None  # None: all-trumps short form, suit not given
 
 
@@ -154,10 +162,10 @@ def _parse_one(item: Any, team: str, index: int, deal: int, problems: list[Probl
     return _parse_slowly(item, team, index, deal, problems)
 
 
-_MADE: dict[tuple, Declaration] = {}
+_MADE: dict[tuple[str, int, Template], Declaration] = {}
 
 
-def _declaration(team: str, index: int, template: tuple) -> Declaration:
+def _declaration(team: str, index: int, template: Template) -> Declaration:
     """Declarations are immutable: share one object per (team, position, announcement)."""
     key = (team, index, template)
     found = _MADE.get(key)
@@ -246,6 +254,7 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
         )
     if len(problems) > before:
         return None
+    assert isinstance(suit, str) and isinstance(high, str)  # checked just above
     if RANK_INDEX[high] < length - 1:
         problems.append(
             Problem(
@@ -304,7 +313,7 @@ def _check_deck_slowly(
                     return belotes, [
                         Problem(
                             deal,
-                            f"declarations.{team}.{declaration.index}",
+                            f"declarations.{team}.{declaration.position}",
                             "card_twice",
                             {
                                 "card": Card(*card),
@@ -321,7 +330,8 @@ def _check_deck_slowly(
     resolved: list[Belote] = []
     taken = {b.suit for b in belotes if b.suit is not None}
     for belote in belotes:
-        if belote.suit is None:
+        suit = belote.suit
+        if suit is None:
             suit = _free_belote_suit(belote.team, owner, taken, trump)
             if suit is None:
                 # Every suit left is blocked by the other team's announcements: name one blocked card.
@@ -331,16 +341,16 @@ def _check_deck_slowly(
                 taken.add(suit)
             belote = belote._replace(suit=suit)
         for rank in ("K", "Q"):
-            holder = owner.get((belote.suit, rank))
+            holder = owner.get((suit, rank))
             if holder is not None and holder.team != belote.team:
                 problems.append(
                     Problem(
                         deal,
-                        f"belote.{belote.index}",
+                        f"belote.{belote.position}",
                         "belote_card_conflict",
                         {
                             "team": belote.team,
-                            "card": Card(belote.suit, rank),
+                            "card": Card(suit, rank),
                             "other": holder.team,
                             "announcement": holder.label(),
                         },
@@ -358,7 +368,7 @@ def _check_deck_slowly(
     return resolved, problems
 
 
-def _free_belote_suit(team: str, owner: dict, taken: set[str], trump: str) -> str | None:
+def _free_belote_suit(team: str, owner: dict[tuple[str, str], Declaration], taken: set[str], trump: str) -> str | None:
     """A suit for an all-trumps belote given without one: not taken, K and Q not the other team's;
     prefer suits whose K and Q already sit in this team's announcements (fewest extra cards)."""
     best, best_extra = None, 3
@@ -374,7 +384,7 @@ def _free_belote_suit(team: str, owner: dict, taken: set[str], trump: str) -> st
     return best
 
 
-def _hands_needed(own: list[Declaration], belotes: list[Belote], owner: dict) -> int:
+def _hands_needed(own: list[Declaration], belotes: list[Belote], owner: dict[tuple[str, str], Declaration]) -> int:
     """0 if the team's announcements and belotes can be held in two hands of 8 cards, else the card count.
 
     Each announcement belongs to one player; a belote's K and Q are in one hand, so announcements holding
@@ -390,14 +400,15 @@ def _hands_needed(own: list[Declaration], belotes: list[Belote], owner: dict) ->
             i = parent[i]
         return i
 
-    position = {d.index: i for i, d in enumerate(own)}
+    node_of = {d.position: i for i, d in enumerate(own)}
     sizes = [d.length for d in own] + [0] * len(belotes)
     for j, belote in enumerate(belotes):
         node = len(own) + j
+        assert belote.suit is not None  # resolved: the caller gave every belote a suit
         for rank in ("K", "Q"):
             holder = owner.get((belote.suit, rank))
             if holder is not None and holder.team == belote.team:
-                parent[find(position[holder.index])] = find(node)
+                parent[find(node_of[holder.position])] = find(node)
             else:
                 sizes[node] += 1
     groups: dict[int, int] = {}
@@ -473,10 +484,13 @@ def counted_belot(declarations: dict[str, list[Declaration]], capot: str | None)
     K > Q. Each winning team scores all its runs (resp. carrés); a team that won no trick scores none.
     """
     points = {"A": 0, "B": 0}
-    run_best = {
+    run_best: dict[str, tuple[int, ...] | None] = {
         t: max(((d.length, RANK_INDEX[d.rank]) for d in declarations[t] if not d.is_carre), default=None) for t in TEAMS
     }
-    carre_best = {t: max((CARRE_ORDER[d.rank] for d in declarations[t] if d.is_carre), default=None) for t in TEAMS}
+    # Carré keys are 1-tuples so that both kinds compare as tuples (a 1-tuple orders as its int).
+    carre_best: dict[str, tuple[int, ...] | None] = {
+        t: max(((CARRE_ORDER[d.rank],) for d in declarations[t] if d.is_carre), default=None) for t in TEAMS
+    }
     for best, is_carre in ((run_best, False), (carre_best, True)):
         a, b = best["A"], best["B"]
         if a is None and b is None:
@@ -505,7 +519,7 @@ def best_label(declarations: dict[str, list[Declaration]], trump: str) -> Announ
 _T_SUIT, _T_RANK, _T_LENGTH, _T_VALUE, _T_MASK, _T_KEY = 1, 2, 3, 4, 5, 6
 
 
-def quick_templates(items: Any) -> list[tuple] | None:
+def quick_templates(items: Any) -> list[Template] | None:
     """The templates of one team's announcements in their usual form, or None for anything else."""
     if items is None or items == []:
         return []
@@ -534,7 +548,7 @@ def quick_templates(items: Any) -> list[tuple] | None:
     return out
 
 
-def quick_deck(own_a: list[tuple], own_b: list[tuple], belote_a: int, belote_b: int, trump: str) -> bool:
+def quick_deck(own_a: list[Template], own_b: list[Template], belote_a: int, belote_b: int, trump: str) -> bool:
     """True when the announcements and a suit contract's belotes (K+Q of `trump`) surely fit one deck
     and two hands of 8 cards per team; False sends the deal to check_deck."""
     mask_a = mask_b = 0
@@ -561,7 +575,7 @@ def quick_deck(own_a: list[tuple], own_b: list[tuple], belote_a: int, belote_b: 
 
 
 def quick_counted_french(
-    own_a: list[tuple], own_b: list[tuple], trump: str, tie: str, eldest: str | None, capot: str | None
+    own_a: list[Template], own_b: list[Template], trump: str, tie: str, eldest: str | None, capot: str | None
 ) -> tuple[int, int] | None:
     """counted_french on templates; None for a tie under `eldest` without one."""
     if not own_b:
@@ -596,17 +610,18 @@ def quick_counted_french(
     return 0, sum(template[_T_VALUE] for template in own_b)
 
 
-def quick_counted_belot(own_a: list[tuple], own_b: list[tuple], capot: str | None) -> tuple[int, int]:
+def quick_counted_belot(own_a: list[Template], own_b: list[Template], capot: str | None) -> tuple[int, int]:
     """counted_belot on templates: runs and carrés compared separately."""
     points = [0, 0]
     for is_carre in (False, True):
-        best = [None, None]
+        best: list[tuple[int, ...] | None] = [None, None]
         for side, own in enumerate((own_a, own_b)):
             for template in own:
                 if (template[0] == CARRE) is is_carre:
                     rank = template[_T_RANK]
-                    key = CARRE_ORDER[rank] if is_carre else (template[_T_LENGTH], RANK_INDEX[rank])
-                    if best[side] is None or key > best[side]:
+                    key = (CARRE_ORDER[rank],) if is_carre else (template[_T_LENGTH], RANK_INDEX[rank])
+                    current = best[side]
+                    if current is None or key > current:
                         best[side] = key
         a, b = best
         if a is None and b is None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from scoring.rules.cards import ALL_TRUMP, BELOTE, NO_TRUMP, SUIT
 from scoring.rules.presets import Family
 from scoring.rules.ruleset import RuleSet
@@ -43,7 +45,7 @@ def score_deal(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     return _SCORERS[rs.family](rs, deal)
 
 
-def scorer_of(rs: RuleSet):
+def scorer_of(rs: RuleSet) -> Callable[[RuleSet, ParsedDeal], DealScore]:
     """The scoring function of the rule set's family, `(rs, deal) -> DealScore`, to call once per deal."""
     return _SCORERS[rs.family]
 
@@ -88,7 +90,8 @@ def _score_take(rs: RuleSet, deal: ParsedDeal) -> DealScore:
             return (LITIGE, *_pair(taker, t, d), ((taker, held),) if held else (), None)
     else:
         rule = rs.make_rule
-        if total_t > total_d if rule == "majority" else total_t >= rule:
+        assert rule is not None and (rule == "majority" or not isinstance(rule, str))  # "majority" or points
+        if total_t > total_d if isinstance(rule, str) else total_t >= rule:
             if rounding != "none":
                 total_t, total_d = round_french(total_t, rounding), round_french(total_d, rounding)
             return (MADE, total_t, total_d, (), taker) if taker == "A" else (MADE, total_d, total_t, (), taker)
@@ -100,6 +103,8 @@ def _score_take(rs: RuleSet, deal: ParsedDeal) -> DealScore:
 def _score_coinche(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     """coinche: made iff T ≥ bid (and T > D), a capot bid iff capot; multipliers 2 and 4."""
     taker, _, _, bid, capot_bid, multiplier, tricks_a, tricks_b, capot, belote_a, belote_b, ann_a, ann_b = deal
+    # A coinche deal has a bid, and a coinche rule set these settings.
+    assert bid is not None and rs.failed_base is not None and rs.surcoinche_factor is not None
     if taker == "A":
         defenders = "B"
         tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = (
@@ -147,6 +152,7 @@ def _score_coinche(rs: RuleSet, deal: ParsedDeal) -> DealScore:
 def _score_belot(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     """belot: raw totals compared, written in tens; hanging holds the declarer's share."""
     taker, _, info, _, _, multiplier, tricks_a, tricks_b, capot, belote_a, belote_b, ann_a, ann_b = deal
+    assert rs.capot_bonus is not None  # every belot rule set has one
     if taker == "A":
         defenders = "B"
         tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = (

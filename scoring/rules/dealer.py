@@ -111,7 +111,7 @@ def _strength(hand: list[Card], trump: str, rs: RuleSet) -> float:
 
 def _declarations(hand: list[Card]) -> list[dict[str, Any]]:
     """Carrés first (they take all four cards), then maximal runs of 3+ from the remaining cards."""
-    ranks = {}
+    ranks: dict[str, list[str]] = {}
     for suit, rank in hand:
         ranks.setdefault(rank, []).append(suit)
     out: list[dict[str, Any]] = []
@@ -128,7 +128,7 @@ def _declarations(hand: list[Card]) -> list[dict[str, Any]]:
                 run.append(i)
                 continue
             if len(run) >= 3:
-                item = {"type": run_type(len(run)), "suit": suit, "high": RANKS[run[-1]]}
+                item: dict[str, Any] = {"type": run_type(len(run)), "suit": suit, "high": RANKS[run[-1]]}
                 if len(run) > 5:
                     item["length"] = len(run)
                 out.append(item)
@@ -172,6 +172,7 @@ def random_deal(
     team = _team(declarer)
     contract: dict[str, Any] = {"taker": team, "trump": chosen}
     if rs.family is Family.COINCHE:
+        assert rs.bid_max is not None  # every coinche rule set has one
         if rng.random() < 0.01:
             contract["bid"] = "capot"
         else:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from scoring.rules.deal import PASSED, scorer_of
 from scoring.rules.messages import Problem, render, show
 from scoring.rules.presets import Family
 from scoring.rules.ruleset import RuleSet, resolve_ruleset
-from scoring.rules.validation import PASSED as PARSED_PASSED
-from scoring.rules.validation import parse_fully, parse_plain
+from scoring.rules.validation import ParsedDeal, parse_fully, parse_plain
 
 GAME_FIELDS = ("rules", "options", "deals")
 _GAME_FIELD_SET = frozenset(GAME_FIELDS)
@@ -45,13 +44,14 @@ class GameScorer:
             problem = Problem(index, "deals", "game_over", {"last": index})
             return _invalid([problem]), [problem]
         rs = self.rs
-        parsed = parse_plain(rs, deal)  # the fast path; the full one below names any problem
+        # The fast path; the full one below names any problem.
+        parsed: ParsedDeal | Literal["passed"] | None = parse_plain(rs, deal)
         if parsed is None:
             parsed, problems = parse_fully(rs, deal, index)
             if parsed is None:
                 return _invalid(problems), problems
         self.index = index + 1
-        if parsed is PARSED_PASSED:
+        if isinstance(parsed, str):  # validation.PASSED, the only str result
             # A passed-out deal scores 0, decides no held points and does not count towards a deal limit.
             return {
                 "outcome": PASSED,
@@ -106,6 +106,7 @@ class GameScorer:
             if self.played < rs.deals:
                 return 0, 0
         else:
+            assert rs.target is not None  # a game ends after a number of deals or at a target
             if max(self.a, self.b) < rs.target:
                 return 0, 0
             if self.held and not rs.end_while_held:
@@ -160,18 +161,21 @@ def check_game(game: Any) -> dict[str, Any]:
         problems.append(Problem(None, "deals", "deals_not_list", {"got": show(deals)}))
     if problems:
         return _result(False, [], None, problems)
+    assert rs is not None and isinstance(deals, list)  # else a problem was reported above
 
     scorer = GameScorer(rs)
     results = []
     for deal in deals:
-        result, found = scorer.add(deal)
+        result, deal_problems = scorer.add(deal)
         results.append(result)
-        if found:
-            return _result(False, results, scorer, found)
+        if deal_problems:
+            return _result(False, results, scorer, deal_problems)
     return _result(True, results, scorer, [])
 
 
-def _result(valid: bool, deals: list, scorer: GameScorer | None, problems: list[Problem]) -> dict[str, Any]:
+def _result(
+    valid: bool, deals: list[dict[str, Any]], scorer: GameScorer | None, problems: list[Problem]
+) -> dict[str, Any]:
     if scorer is None:
         totals, held, finished, winner = {"A": 0, "B": 0}, 0, False, None
     else:

@@ -29,11 +29,11 @@ def pgettext(context: str, message: str) -> str:
 
 
 class Plural(NamedTuple):
-    """A message with singular and plural forms, chosen by the number in the param `count`."""
+    """A message with singular and plural forms, chosen by the number in the param named `count_param`."""
 
     singular: str
     plural: str
-    count: str
+    count_param: str  # not `count`, which would hide tuple.count
 
 
 def ngettext_lazy(singular: str, plural: str, count: str) -> Plural:
@@ -332,7 +332,7 @@ ENGLISH = Translator(None, None)
 class Words:
     """A param that renders itself in the reader's language; str() is the English text."""
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
     def localize(self, tr: Translator) -> str:
         raise NotImplementedError
@@ -341,7 +341,7 @@ class Words:
         return self.localize(ENGLISH)
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self._key() == other._key()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash((type(self), self._key()))
@@ -349,7 +349,7 @@ class Words:
     def __repr__(self) -> str:
         return f"{type(self).__name__}{self._key()!r}"
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)
 
 
@@ -500,7 +500,7 @@ class Choices(Words):
 
     __slots__ = ("items",)
 
-    def __init__(self, items: tuple):
+    def __init__(self, items: tuple[Any, ...]):
         self.items = tuple(items)
 
     def localize(self, tr: Translator) -> str:
@@ -551,7 +551,7 @@ def _tame(value: Any, depth: int = 0) -> Any:
 def show(value: Any) -> str:
     """A short, language-neutral rendering of a user-supplied value for messages. Never raises."""
     if isinstance(value, int) and not isinstance(value, bool) and _huge(value):
-        return _tame(value)
+        return str(_tame(value))
     try:
         text = json.dumps(value, ensure_ascii=False, sort_keys=True)
     except RecursionError:
@@ -577,7 +577,7 @@ def _message(problem: Problem, tr: Translator) -> str:
     template = MESSAGES[problem.code]
     params = {name: _text(value, tr) for name, value in problem.params.items()}
     if isinstance(template, Plural):
-        count = problem.params.get(template.count, 0)
+        count = problem.params.get(template.count_param, 0)
         number = count if isinstance(count, int) and not _huge(count) else 2
         text = tr.plural(template.singular, template.plural, number).format(**params)
     else:

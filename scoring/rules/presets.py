@@ -54,13 +54,13 @@ class Preset:
     seed: str
     family: Family
     contracts: tuple[str, ...]  # contract kinds: "suit", "no_trump", "all_trump"
-    settings: MappingProxyType  # name -> value, as exchanged (JSON-safe)
+    settings: MappingProxyType[str, Any]  # name -> value, as exchanged (JSON-safe)
     # Value tables defined from another (spec §2): a `values` override of the source that does not name the
     # derived table changes both.
     derived_tables: tuple[tuple[str, str], ...] = ()  # (derived table, the table it is defined from)
 
 
-def _frozen(settings: dict[str, Any]) -> MappingProxyType:
+def _frozen(settings: dict[str, Any]) -> MappingProxyType[str, Any]:
     return MappingProxyType(settings)
 
 

@@ -339,12 +339,13 @@ def _resolve(rules: Any, options: Any) -> tuple[RuleSet | None, tuple[Problem, .
     return ruleset, ()
 
 
-_CACHE: dict[tuple[str, str], tuple[RuleSet | None, tuple[Problem, ...]]] = {}
+_CACHE: dict[tuple[str, str | None], tuple[RuleSet | None, tuple[Problem, ...]]] = {}
 _CACHE_SIZE = 512
 
 
 def resolve_ruleset(rules: Any, options: Any) -> tuple[RuleSet | None, tuple[Problem, ...]]:
     """(RuleSet, ()) for a valid preset + options, else (None, problems). Never raises; cached."""
+    key: tuple[str, str | None] | None
     try:
         if (type(options) is dict and not options) or options is None:
             key = (rules, None) if isinstance(rules, str) else None  # most sheets: no overrides

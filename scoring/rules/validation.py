@@ -6,7 +6,7 @@ one mistake gives one message rather than a cascade.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, cast
 
 from scoring.rules.announcements import (
     Belote,
@@ -68,14 +68,14 @@ class ParsedDeal(NamedTuple):
     ann_b: int
 
 
-def _parsed(fields: tuple) -> ParsedDeal:
+def _parsed(fields: tuple[Any, ...]) -> ParsedDeal:
     return tuple.__new__(ParsedDeal, fields)
 
 
-PASSED = "passed"  # parse result of a passed-out deal
+PASSED: Final = "passed"  # parse result of a passed-out deal
 
 
-def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | None, list[Problem]]:
+def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | Literal["passed"] | None, list[Problem]]:
     """(ParsedDeal, []) for a valid played deal, (PASSED, []) for a passed-out one, (None, problems) else."""
     parsed = parse_plain(rs, deal)
     if parsed is not None:
@@ -110,17 +110,20 @@ def parse_plain(rs: RuleSet, deal: Any) -> ParsedDeal | None:
     else:
         bid = contract.get("bid")
         if coinche:
+            assert rs.bid_max is not None  # every coinche rule set has one
             if bid == CAPOT_BID:
                 bid, capot_bid = CAPOT_BID_VALUE, True
             elif type(bid) is not int or bid not in BIDS or bid > rs.bid_max:
                 return None
         elif bid is not None:
             return None
-        multiplier = contract.get("multiplier")
-        if multiplier is None:
+        written = contract.get("multiplier")
+        if written is None:
             multiplier = 1
-        elif type(multiplier) is not int or multiplier not in rs.multipliers:
+        elif type(written) is not int or written not in rs.multipliers:
             return None
+        else:
+            multiplier = written
     last_trick, eldest = deal.get("last_trick"), deal.get("eldest")
     if (last_trick is not None and last_trick != "A" and last_trick != "B") or (
         eldest is not None and eldest != "A" and eldest != "B"
@@ -144,9 +147,12 @@ def parse_plain(rs: RuleSet, deal: Any) -> ParsedDeal | None:
     else:
         if type(tricks) is not dict or len(tricks) != 2:
             return None
-        a, b = tricks.get("A"), tricks.get("B")
-        if type(a) is not int or type(b) is not int or a < 0 or b < 0 or a + b != info.deal_total:
+        got_a, got_b = tricks.get("A"), tricks.get("B")
+        if type(got_a) is not int or type(got_b) is not int or got_a < 0 or got_b < 0:
             return None
+        if got_a + got_b != info.deal_total:
+            return None
+        a, b = got_a, got_b
         reach = info.reach
         if last_trick is None:
             if a not in reach.totals:
@@ -203,7 +209,7 @@ def parse_plain(rs: RuleSet, deal: Any) -> ParsedDeal | None:
     return _parsed((taker, trump, info, bid, capot_bid, multiplier, a, b, capot, belote_a, belote_b, ann_a, ann_b))
 
 
-def parse_fully(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | None, list[Problem]]:
+def parse_fully(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | Literal["passed"] | None, list[Problem]]:
     """parse_deal without the fast path: every check, each problem named."""
     if not isinstance(deal, dict):
         return None, [Problem(index, "deal", "deal_not_object", {"got": show(deal)})]
@@ -288,12 +294,12 @@ def parse_fully(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | str | 
 
 def _team(value: Any, name: str, index: int, problems: list[Problem]) -> str | None:
     if value is None or value in TEAMS:  # a tuple: membership must not hash arbitrary JSON
-        return value
+        return cast("str | None", value)
     problems.append(Problem(index, name, "team_invalid", {"name": FieldName(name), "got": show(value)}))
     return None
 
 
-def _contract(rs: RuleSet, contract: dict, index: int, problems: list[Problem]) -> tuple:
+def _contract(rs: RuleSet, contract: dict[str, Any], index: int, problems: list[Problem]) -> tuple[Any, ...]:
     if not contract.keys() <= _CONTRACT_FIELD_SET:
         key = next(key for key in contract if key not in _CONTRACT_FIELD_SET)
         problems.append(
@@ -323,6 +329,7 @@ def _contract(rs: RuleSet, contract: dict, index: int, problems: list[Problem]) 
     bid = contract.get("bid")
     capot_bid = False
     if rs.family is _COINCHE:
+        assert rs.bid_max is not None  # every coinche rule set has one
         if bid is None:
             problems.append(Problem(index, "contract.bid", "bid_missing", {"bid_max": rs.bid_max}))
         elif bid == CAPOT_BID:
@@ -472,7 +479,7 @@ def _belotes(rs: RuleSet, raw: Any, trump: str, kind: str, index: int, problems:
             for belote in belotes:
                 if belote.suit in seen:
                     problems.append(
-                        Problem(index, f"belote.{belote.index}", "belote_suit_twice", {"suit": Suit(belote.suit)})
+                        Problem(index, f"belote.{belote.position}", "belote_suit_twice", {"suit": Suit(belote.suit)})
                     )
                     break
                 if belote.suit is not None:

@@ -54,7 +54,7 @@ class DrawFatalError(DrawError):
     """A broken invariant inside the pairing core: a bug, not the user's fault."""
 
 
-class _Missing(dict):
+class _Missing(dict[str, Any]):
     """Formats an error description even when a parameter is absent."""
 
     def __missing__(self, key: str) -> str:

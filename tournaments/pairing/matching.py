@@ -58,14 +58,14 @@ def _maximum_weight_pairs(size: int, edges: list[tuple[int, int, int]], solver: 
     if solver == "rustworkx" and top * (size + 1) < RUSTWORKX_TOTAL_LIMIT:
         import rustworkx as rx
 
-        graph = rx.PyGraph(multigraph=False)
-        graph.add_nodes_from(range(size))
-        graph.add_edges_from(edges)
-        mate = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+        rx_graph = rx.PyGraph(multigraph=False)
+        rx_graph.add_nodes_from(range(size))
+        rx_graph.add_edges_from(edges)
+        mate = rx.max_weight_matching(rx_graph, max_cardinality=True, weight_fn=int)
     else:
         import networkx as nx
 
-        graph = nx.Graph()
+        graph: nx.Graph[int] = nx.Graph()
         graph.add_nodes_from(range(size))
         graph.add_weighted_edges_from(edges)
         mate = nx.max_weight_matching(graph, maxcardinality=True)
@@ -149,7 +149,11 @@ def windowed_matching(size: int, cost: IndexCost, window: int) -> list[tuple[int
             pending.extend(range(following, size))
             following = size
         nodes = pending
-        local = exact_matching(len(nodes), lambda i, j, nodes=nodes: cost(nodes[i], nodes[j]))
+
+        def window_cost(i: int, j: int, nodes: list[int] = nodes) -> Cost | None:
+            return cost(nodes[i], nodes[j])
+
+        local = exact_matching(len(nodes), window_cost)
         if following == size:
             pairs.extend((nodes[i], nodes[j]) for i, j in local)
             return sorted(pairs)
@@ -211,10 +215,11 @@ def pair_up(
 
         def node_cost(i: int, j: int) -> Cost | None:
             a, b = nodes[i], nodes[j]
-            if a is None and b is None:
-                return None
             if a is None or b is None:
-                rank = preference.get(b if a is None else a)
+                player = a if b is None else b  # the one who may sit out, if any
+                if player is None:
+                    return None
+                rank = preference.get(player)
                 # Powers of two make the summed preference lexicographic: the most preferred wins.
                 return None if rank is None else (0, 1 << rank)
             hard, *rest = cost(a, b)

@@ -60,7 +60,7 @@ class RoundRobinDraw(DrawGenerator):
             if a in present and b in present:
                 planned.append(PlannedGame((a,), (b,), pairing_flags(self.field, (a,), (b,), origin="schedule")))
                 continue
-            for entrant, opponent in ((a, b), (b, a)):
-                if entrant in present:
-                    byes.append((entrant, "schedule_bye" if opponent is None else "opponent_absent"))
+            for seat, opponent in ((a, b), (b, a)):
+                if seat is not None and seat in present:
+                    byes.append((seat, "schedule_bye" if opponent is None else "opponent_absent"))
         return self.finish(planned, byes)
