@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import Club, Player
-from tournaments.services import normalised_name
+from tournaments.selectors import normalised_name
 
 MAX_LINES = 1000
 MAX_BYTES = 512 * 1024

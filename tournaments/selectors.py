@@ -6,6 +6,8 @@ object is a 404, never a 403.
 
 from __future__ import annotations
 
+import difflib
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -244,3 +246,31 @@ def round_checkin_mismatch(*, round: Round) -> dict[str, list[int]]:
     ):
         drawn.update(e for e in row if e is not None)
     return {"missing": sorted(drawn - present), "extra": sorted(present - drawn)}
+
+
+def normalised_name(first_name: str, last_name: str) -> str:
+    """Lower case, accents and punctuation dropped, ß → ss: "Müller-Lüdenscheidt" ~ "mullerludenscheidt"."""
+    text = f"{first_name} {last_name}".casefold().replace("ß", "ss")
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return " ".join("".join(c for c in word if c.isalnum()) for word in text.split())
+
+
+def player_duplicates(
+    *, club: Club, first_name: str, last_name: str, exclude_id: int | None = None, cutoff: float = 0.85
+) -> list[Player]:
+    """Players of `club` whose name is likely the same person: the same normalised name (also with first and
+    last name swapped), or very similar by difflib (ratio ≥ `cutoff`). One query."""
+    wanted = normalised_name(first_name, last_name)
+    swapped = normalised_name(last_name, first_name)
+    if not wanted:
+        return []
+    found = []
+    players = Player.objects.filter(club=club).only("id", "first_name", "last_name")
+    if exclude_id is not None:
+        players = players.exclude(pk=exclude_id)
+    for player in players:
+        name = normalised_name(player.first_name, player.last_name)
+        if name in (wanted, swapped) or difflib.SequenceMatcher(None, wanted, name).ratio() >= cutoff:
+            found.append(player)
+    return found

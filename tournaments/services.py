@@ -10,8 +10,6 @@ Round status machine: draft → confirmed → released → closed. Other apps ho
 
 from __future__ import annotations
 
-import difflib
-import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -114,39 +112,11 @@ def club_update(*, club: Club, data: dict[str, Any]) -> Club:
     return _save(club)
 
 
-def normalised_name(first_name: str, last_name: str) -> str:
-    """Lower case, accents and punctuation dropped, ß → ss: "Müller-Lüdenscheidt" ~ "mullerludenscheidt"."""
-    text = f"{first_name} {last_name}".casefold().replace("ß", "ss")
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return " ".join("".join(c for c in word if c.isalnum()) for word in text.split())
-
-
-def player_duplicates(
-    *, club: Club, first_name: str, last_name: str, exclude_id: int | None = None, cutoff: float = 0.85
-) -> list[Player]:
-    """Players of `club` whose name is likely the same person: the same normalised name (also with first and
-    last name swapped), or very similar by difflib (ratio ≥ `cutoff`). One query."""
-    wanted = normalised_name(first_name, last_name)
-    swapped = normalised_name(last_name, first_name)
-    if not wanted:
-        return []
-    found = []
-    players = Player.objects.filter(club=club).only("id", "first_name", "last_name")
-    if exclude_id is not None:
-        players = players.exclude(pk=exclude_id)
-    for player in players:
-        name = normalised_name(player.first_name, player.last_name)
-        if name in (wanted, swapped) or difflib.SequenceMatcher(None, wanted, name).ratio() >= cutoff:
-            found.append(player)
-    return found
-
-
 PLAYER_FIELDS = ("first_name", "last_name", "email", "is_guest", "home_club", "is_active")
 
 
 def player_create(*, club: Club, data: dict[str, Any]) -> Player:
-    """Add a member or guest to `club`. Duplicate names are the caller's warning to give (player_duplicates)."""
+    """Add a member or guest to `club`. Likely duplicates are the caller's to warn of (player_duplicates)."""
     player = Player(club=club)
     _apply(player, data, PLAYER_FIELDS)
     return _save(player)

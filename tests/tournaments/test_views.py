@@ -82,7 +82,7 @@ def test_member_add_warns_about_a_likely_duplicate_and_saves_after_confirmation(
 def test_duplicate_names(organiser, first, last, duplicate):
     PlayerFactory(club=organiser.club, first_name="Marie-Claire", last_name="Dubois")
     other_club = PlayerFactory(first_name=first, last_name=last)
-    found = services.player_duplicates(club=organiser.club, first_name=first, last_name=last)
+    found = selectors.player_duplicates(club=organiser.club, first_name=first, last_name=last)
     assert bool(found) is duplicate
     assert other_club not in found
 
