@@ -42,6 +42,7 @@ from scoring.exceptions import (
 )
 from scoring.models import Deal, Sheet, SheetChange, TableLink
 from scoring.sheet_rules import CACHE_FIELDS, cache_result, sheet_score
+from tournaments.exceptions import RoundCloseRefused
 from tournaments.models import Event, Game, Round
 
 CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:\-]{1,64}$")
@@ -735,8 +736,6 @@ def sheets_recompute(*, round: Round) -> int:
 def round_before_close(round: Round) -> None:
     """tournaments' "before_close" hook: a round closes only when every sheet is confirmed; its sheets are
     then locked (in the same transaction). Refuses with tournaments' RoundCloseRefused, naming the tables."""
-    from tournaments.exceptions import RoundCloseRefused
-
     try:
         round_sheets_lock(round=round, actor=Actor())
     except RoundNotClosable as exc:

@@ -23,13 +23,13 @@ from decimal import Decimal
 from operator import itemgetter
 
 from django.db import connection, transaction
-from django.db.models import Min, Q
+from django.db.models import Max, Min, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import metrics, queueing
 from scoring.models import Adjustment, Sheet
-from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
+from tournaments.models import CheckIn, Entry, Event, Game, Round, Season, Standing
 
 logger = logging.getLogger(__name__)
 
@@ -525,10 +525,6 @@ def season_ranking(*, season, public_only: bool = False) -> dict:
     Returns {"events": [{"id", "name", "date", "slug"}], "rows": [{"rank", "player_id", "name", "points",
     "points_display", "total_points", "evenings", "counted", "cells": [{"points" (None: absent), "counted"}]}]}.
     Three queries, whatever the number of events and players."""
-    from django.db.models import Max, OuterRef, Subquery
-
-    from tournaments.models import Season
-
     events = Event.objects.filter(season=season, standings_version__gt=0).exclude(status=Event.Status.DRAFT)
     if public_only:
         events = events.filter(public_standings=True)
