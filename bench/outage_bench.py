@@ -84,7 +84,7 @@ def main() -> int:
 
         from scoring.models import Sheet
         from scoring.services import sheet_correct
-        from scoring.standings import standings_recompute
+        from scoring.standings import standings_recompute_now
         from tests.factories import MembershipFactory
         from tests.scoring.entry_helpers import HOHELUFT_GAME, organiser_actor, released_round, table_of
         from tournaments.models import Event
@@ -106,7 +106,7 @@ def main() -> int:
                 status=Sheet.Status.SUBMITTED, entering_side="A", version=sheet.version + 1
             )
             confirms.append((link_b.token, sheet.version + 1))
-        standings_recompute(event_id=rnd.event_id)
+        standings_recompute_now(event_id=rnd.event_id)
         event = Event.objects.select_related("club").get(pk=rnd.event_id)
         page = reverse("public:standings", args=[event.club.slug, event.slug])
         client = Client()

@@ -9,6 +9,7 @@ class ScoringConfig(AppConfig):
 
     def ready(self):
         # Score entry follows the round's status machine: sheets and links at release, locked at close.
+        # Imported here, not at the top: services and models load only once every app is ready.
         from scoring.services import round_after_release, round_before_close
         from scoring.tablecards import cards_after_release
         from tournaments.services import register_round_hook

@@ -51,8 +51,7 @@ from scoring.archive_schema import (
     ArchiveError,
     Part,
 )
-from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
-from scoring.services import MAX_REASON
+from scoring.models import MAX_REASON, Adjustment, Deal, Sheet, SheetChange, TableLink
 from scoring.sheet_rules import sheet_score
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Season, Standing, Table
 

@@ -18,16 +18,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring import metrics
-from scoring.exports import EXPORTERS, ExportError, export_request
+from scoring.adjustments import adjustment_create, adjustment_delete
+from scoring.exports import EXPORTERS, ExportError
 from scoring.forms import AdjustmentForm
 from scoring.models import Adjustment, Export
-from scoring.standings import (
-    StandingsError,
-    adjustment_create,
-    adjustment_delete,
-    standings_request_recompute,
-    standings_status,
-)
+from scoring.queueing import export_request, standings_request_recompute
+from scoring.standings import StandingsError, standings_status
 from tournaments.models import Entry, Event, Standing
 from tournaments.permissions import require_organiser
 

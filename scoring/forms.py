@@ -16,6 +16,7 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from scoring.announcement_words import announcement_words
 from scoring.labels import RUN_LENGTHS, RUN_RANKS, SIDE_LABELS, SUIT_SYMBOLS, SUITS
 from scoring.models import Adjustment
 from scoring.rules import Family, RuleSet, build_ruleset
@@ -104,8 +105,6 @@ def declaration_from_code(code: str) -> dict[str, Any]:
 
 def declaration_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     """Every announcement of the 32-card deck as grouped choices (runs by suit, then carrés), in words."""
-    from scoring.announcement_words import announcement_words  # it builds on this module's names
-
     groups = []
     for suit in SUITS:
         options = []

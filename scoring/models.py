@@ -14,6 +14,8 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models import Entry, Event, Game
 
 SIDES = [("A", _("North/South")), ("B", _("East/West"))]
+#: The longest reason or message a person may type (a correction, a dispute, an adjustment, a note).
+MAX_REASON = 2000
 
 
 def new_table_token() -> str:

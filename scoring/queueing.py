@@ -5,6 +5,10 @@ for it: the work itself is stored, and what is still owed is stored too (`Event.
 still pending). When the broker is down or restarting, the send gives up at once (short connection
 timeouts and no publish retries, see `config/settings.py`), the failure is logged, and the beat-scheduled
 sweep (`sweep_owed`, every `ATOUT_SWEEP_SECONDS`) queues it again once the broker is back.
+
+The requests that store owed work and queue it live here too (`standings_request_recompute`,
+`export_request`), so the modules whose work the tasks run (`scoring.standings`, `scoring.exports`) queue
+nothing and the tasks import them at module level. This is the one module that imports the tasks.
 """
 
 from __future__ import annotations
@@ -20,8 +24,10 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from config.celery import app
+from scoring.exports import EXPORTERS, ExportError
 from scoring.models import Export
 from scoring.tasks import export_run as export_run_task
 from scoring.tasks import standings_recompute as standings_recompute_task
@@ -51,6 +57,20 @@ def standings_recompute_queue(*, event_id: int) -> None:
     transaction.on_commit(partial(_send, standings_recompute_task, kwargs={"event_id": event_id}, ignore_result=True))
 
 
+def standings_request_recompute(*, event_id: int) -> None:
+    """Mark the event's standings dirty and queue one recompute after commit.
+
+    Safe to call many times in a burst: the task coalesces, so a burst of confirmations gives one or two
+    recomputes and never leaves stale standings. Call it inside the transaction that changed the sheet (or
+    right after); the task is sent only when that transaction commits, and a broker outage never fails the
+    caller: the dirty mark stays, and the beat sweep queues the recompute again.
+    """
+    # Unconditional on purpose: while a recompute holds the event row, this waits and lands after it,
+    # so the mark is never lost (a `WHERE standings_dirty = false` would skip the row and lose it).
+    Event.objects.filter(pk=event_id).update(standings_dirty=True)
+    standings_recompute_queue(event_id=event_id)
+
+
 def standings_recompute_later(*, event_id: int, countdown: float) -> None:
     """Queue the event's recompute now, to run after `countdown` seconds (a worker's coalescing, outside
     any transaction). If the broker is down the event stays dirty and the sweep queues it."""
@@ -60,6 +80,26 @@ def standings_recompute_later(*, event_id: int, countdown: float) -> None:
 def export_run_queue(*, export_id: int, task_id: str) -> None:
     """Queue an export's task after commit, under the task id kept on its row."""
     transaction.on_commit(partial(_send, export_run_task, kwargs={"export_id": export_id}, task_id=task_id))
+
+
+def export_request(*, event, kind: str, user=None) -> Export:
+    """Create an Export row for `event` and queue its task after commit. The row keeps the task id.
+
+    Raises ExportError for an unknown kind."""
+    if kind not in EXPORTERS:
+        raise ExportError(
+            _("Unknown export “%(kind)s”; choose one of: %(kinds)s.") % {"kind": kind, "kinds": ", ".join(EXPORTERS)}
+        )
+    task_id = str(uuid.uuid4())
+    with transaction.atomic():
+        export = Export.objects.create(
+            event=event,
+            kind=kind,
+            task_id=task_id,
+            created_by=user if user is not None and user.is_authenticated else None,
+        )
+        export_run_queue(export_id=export.pk, task_id=task_id)
+    return export
 
 
 def sweep_owed(*, now=None) -> dict:

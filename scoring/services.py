@@ -40,12 +40,13 @@ from scoring.exceptions import (
     SheetStateError,
     SideNotAllowed,
 )
-from scoring.models import Deal, Sheet, SheetChange, TableLink
+from scoring.models import MAX_REASON, Deal, Sheet, SheetChange, TableLink
+from scoring.queueing import standings_request_recompute
 from scoring.sheet_rules import CACHE_FIELDS, cache_result, sheet_score
+from tournaments.exceptions import RoundCloseRefused
 from tournaments.models import Event, Game, Round
 
 CLIENT_ID_RE = re.compile(r"^[A-Za-z0-9_.:\-]{1,64}$")
-MAX_REASON = 2000
 # A deal shift moves positions out of the way first, so the (sheet, position) unique constraint never sees
 # two deals at one position in the middle of an UPDATE (PostgreSQL checks it row by row).
 _SHIFT = 10_000
@@ -198,7 +199,6 @@ def _apply_write(sheet: Sheet, actor: Actor, result: dict[str, Any], deal_count:
 
 
 def _request_standings(sheet: Sheet) -> None:
-    from scoring.standings import standings_request_recompute
 
     standings_request_recompute(event_id=sheet.game.round.event_id)
 
@@ -696,8 +696,6 @@ def round_sheets_lock(*, round: Round, actor: Actor, confirm_all: bool = False, 
             Sheet.objects.bulk_update(to_lock, ["status", "confirmed_at", "version", "updated_at"])
             SheetChange.objects.bulk_create(changes)
         if unconfirmed:
-            from scoring.standings import standings_request_recompute
-
             standings_request_recompute(event_id=round.event_id)
     return sheets
 
@@ -737,8 +735,6 @@ def sheets_recompute(*, round: Round) -> int:
 def round_before_close(round: Round) -> None:
     """tournaments' "before_close" hook: a round closes only when every sheet is confirmed; its sheets are
     then locked (in the same transaction). Refuses with tournaments' RoundCloseRefused, naming the tables."""
-    from tournaments.exceptions import RoundCloseRefused
-
     try:
         round_sheets_lock(round=round, actor=Actor())
     except RoundNotClosable as exc:
@@ -748,7 +744,6 @@ def round_before_close(round: Round) -> None:
 def round_after_release(round: Round) -> None:
     """tournaments' "after_release" hook: every table gets its sheet and two links at once, and the
     standings are recomputed after commit, so that the round's byes count from the moment it is public."""
-    from scoring.standings import standings_request_recompute
 
     table_links_ensure(round=round)
     standings_request_recompute(event_id=round.event_id)

@@ -18,6 +18,7 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
 from scoring.labels import SIDE_LABELS
+from scoring.selectors import SEAT_LABELS, game_sides
 from tournaments.models import Entry, Game, Player
 
 GENERATION_KEY = "game-sides:generation"
@@ -35,8 +36,6 @@ def _key(game: Game) -> str:
 
 def game_sides_cached(game: Game) -> dict[str, dict[str, Any]]:
     """`scoring.selectors.game_sides(game)`, with the same keys, from the cache when it has them."""
-    from scoring.selectors import SEAT_LABELS, game_sides
-
     key = _key(game)
     found = cache.get_many([key, GENERATION_KEY])
     generation = found.get(GENERATION_KEY)

@@ -1,13 +1,15 @@
 """Standings: computed from confirmed sheets, snapshotted per round, recomputed by a Celery task.
 
 Entry points:
-- `standings_request_recompute(*, event_id)`: call after a sheet is confirmed or corrected, or after an
-  adjustment changes. Marks the event dirty and queues the recompute task after the transaction commits.
 - `standings_recompute_if_dirty(*, event_id)`: what the task runs: coalesced and crash-safe (see there).
+- `standings_recompute_now(*, event_id)`: the same recompute, dirty or not, in the caller's process.
 - `standings_compute(*, event)`: the unsaved snapshot rows for every released round, in a fixed number
   of queries (per-entry aggregates in SQL, pairwise metrics in Python via `scoring.metrics`).
 - `standings_status(*, event_id)`: small JSON for the organiser's status panel.
-- `adjustment_create(...)`/`adjustment_delete(...)`: penalties and organiser adjustments, each with a reason.
+- `season_ranking(*, season)`: a club's players across the season's evenings.
+
+Asking for a recompute (mark the event dirty, queue the task) is `scoring.queueing.standings_request_recompute`;
+penalties and adjustments are `scoring.adjustments`. This module queues nothing, so the task can import it.
 
 What counts: games whose sheet is confirmed or locked; byes of released or closed rounds (scored as a win
 with `Event.bye_points` game points); adjustments of rounds up to the snapshot's round (an adjustment with
@@ -23,36 +25,19 @@ from decimal import Decimal
 from operator import itemgetter
 
 from django.db import connection, transaction
-from django.db.models import Min, Q
+from django.db.models import Max, Min, OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import metrics, queueing
+from scoring import metrics
 from scoring.models import Adjustment, Sheet
-from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
+from tournaments.models import CheckIn, Entry, Event, Game, Round, Season, Standing
 
 logger = logging.getLogger(__name__)
 
 
 class StandingsError(ValueError):
     """A user error in a standings request (translated message)."""
-
-
-# --- requesting a recompute -------------------------------------------------------------------------
-
-
-def standings_request_recompute(*, event_id: int) -> None:
-    """Mark the event's standings dirty and queue one recompute after commit.
-
-    Safe to call many times in a burst: the task coalesces, so a burst of confirmations gives one or two
-    recomputes and never leaves stale standings. Call it inside the transaction that changed the sheet (or
-    right after); the task is sent only when that transaction commits, and a broker outage never fails the
-    caller: the dirty mark stays, and the beat sweep queues the recompute again.
-    """
-    # Unconditional on purpose: while a recompute holds the event row, this waits and lands after it,
-    # so the mark is never lost (a `WHERE standings_dirty = false` would skip the row and lose it).
-    Event.objects.filter(pk=event_id).update(standings_dirty=True)
-    queueing.standings_recompute_queue(event_id=event_id)
 
 
 # --- the recompute service --------------------------------------------------------------------------
@@ -98,7 +83,7 @@ def standings_recompute_if_dirty(*, event_id: int, min_interval: float = 0.0) ->
     return {"event_id": event_id, "version": event.standings_version, "skipped": False, "rows": rows}
 
 
-def standings_recompute(*, event_id: int) -> dict:
+def standings_recompute_now(*, event_id: int) -> dict:
     """Recompute and store the event's standings now, dirty or not (organiser's button, tests, import)."""
     with transaction.atomic():
         event = Event.objects.select_for_update(of=("self",)).get(pk=event_id)
@@ -434,7 +419,7 @@ def _compute_rows(event: Event) -> list[dict]:
     return result
 
 
-# --- status and adjustments ---------------------------------------------------------------------------
+# --- status -------------------------------------------------------------------------------------------
 
 
 def standings_status(*, event_id: int) -> dict:
@@ -454,65 +439,6 @@ def standings_status(*, event_id: int) -> dict:
     }
 
 
-def adjustment_create(
-    *,
-    event: Event,
-    entry: Entry,
-    kind: str,
-    reason: str,
-    match_points: Decimal | int = 0,
-    points: int = 0,
-    round_number: int | None = None,
-    user=None,
-) -> Adjustment:
-    """Add a penalty or an adjustment (its own row, with a reason) and queue a standings recompute.
-
-    Raises StandingsError naming the field when the entry is of another event, the kind is unknown, the
-    reason is empty, both amounts are zero or the round is outside the event's rounds."""
-    if entry.event_id != event.pk:
-        raise StandingsError(_("Entry: start number %(number)s is not in this event.") % {"number": entry.number})
-    if kind not in Adjustment.Kind.values:
-        raise StandingsError(_("Kind: choose penalty or adjustment, not “%(kind)s”.") % {"kind": kind})
-    if not (reason or "").strip():
-        raise StandingsError(_("Reason: a penalty or adjustment needs a reason."))
-    try:
-        match_points = Decimal(str(match_points))
-    except ArithmeticError as exc:
-        raise StandingsError(_("Match points: “%(value)s” is not a number.") % {"value": match_points}) from exc
-    if match_points.as_tuple().exponent < -2 or abs(match_points) >= 10**6:
-        raise StandingsError(
-            _("Match points: at most two decimals and less than a million; got %(value)s.") % {"value": match_points}
-        )
-    if not match_points and not points:
-        raise StandingsError(_("Match points and game points are both 0: the adjustment would change nothing."))
-    if round_number is not None and not 1 <= round_number <= event.rounds:
-        raise StandingsError(
-            _("Round: must be between 1 and %(rounds)s; got %(round)s.")
-            % {"rounds": event.rounds, "round": round_number}
-        )
-    with transaction.atomic():
-        adjustment = Adjustment.objects.create(
-            event=event,
-            entry=entry,
-            kind=kind,
-            reason=reason.strip(),
-            match_points=match_points,
-            points=points,
-            round_number=round_number,
-            created_by=user if user and user.is_authenticated else None,
-        )
-        standings_request_recompute(event_id=event.pk)
-    return adjustment
-
-
-def adjustment_delete(*, adjustment: Adjustment) -> None:
-    """Remove a penalty or adjustment and queue a standings recompute."""
-    with transaction.atomic():
-        event_id = adjustment.event_id
-        adjustment.delete()
-        standings_request_recompute(event_id=event_id)
-
-
 # --- season ranking -----------------------------------------------------------------------------------
 
 
@@ -525,10 +451,6 @@ def season_ranking(*, season, public_only: bool = False) -> dict:
     Returns {"events": [{"id", "name", "date", "slug"}], "rows": [{"rank", "player_id", "name", "points",
     "points_display", "total_points", "evenings", "counted", "cells": [{"points" (None: absent), "counted"}]}]}.
     Three queries, whatever the number of events and players."""
-    from django.db.models import Max, OuterRef, Subquery
-
-    from tournaments.models import Season
-
     events = Event.objects.filter(season=season, standings_version__gt=0).exclude(status=Event.Status.DRAFT)
     if public_only:
         events = events.filter(public_standings=True)

@@ -226,9 +226,9 @@ def test_the_check_finds_a_code_where_one_is_shown():
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_export_shows_a_raw_code(evening, language):
-    from scoring.standings import standings_recompute
+    from scoring.standings import standings_recompute_now
 
-    standings_recompute(event_id=evening.pk)
+    standings_recompute_now(event_id=evening.pk)
     texts = {}
     with translation.override(language):
         out = io.BytesIO()

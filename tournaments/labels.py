@@ -9,13 +9,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-PRESET_LABELS = {
-    "hoheluft": _("Hoheluft tournament rules"),
-    "dertele": _("Alsatian Dertele"),
-    "classic": _("Classic belote with announcements"),
-    "coinche": _("Coinche"),
-    "belot": _("Bulgarian belot"),
-}
+from scoring.rules import messages as rules_messages
+
+# The rules engine names the rule sets (its messages say "In {rules} ..."); pages and forms show the same.
+PRESET_LABELS = {code: _(name) for code, name in rules_messages.PRESET_LABELS.items()}
 
 PAIRING_METHOD_LABELS = {
     "random": _("Random"),
@@ -24,6 +21,7 @@ PAIRING_METHOD_LABELS = {
     "melee": _("Mêlée"),
 }
 
+# Not the engine's SETTING_LABELS: its messages need fragments to use mid-sentence, a form needs labels.
 # The settings of spec §4 by name, as the rule-set form shows them (the game length has its own field and
 # the card value tables are kept as the preset or import gave them).
 SETTING_LABELS = {

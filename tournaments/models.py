@@ -12,6 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.pairing.types import METHOD_NAMES
+
 SEATS = ("N", "E", "S", "W")
 
 
@@ -164,7 +166,6 @@ class Event(models.Model):
         # The pure cores may be imported here (not scoring's ORM): one-way dependencies.
         from scoring.rules import ruleset_errors
         from tournaments.labels import join_choices, pairing_method_label
-        from tournaments.pairing.types import METHOD_NAMES
 
         errors: dict[str, list[str]] = {}
         if self.rules_frozen is None:
@@ -223,7 +224,7 @@ class Event(models.Model):
         """Pairing methods that fit the team mode: mêlée draws new partners each round, pairs stay together."""
         if self.team_mode == self.TeamMode.MELEE:
             return ("melee",)
-        return ("random", "swiss", "round_robin")
+        return tuple(method for method in METHOD_NAMES if method != "melee")
 
     @property
     def has_started(self) -> bool:

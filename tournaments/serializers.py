@@ -8,6 +8,7 @@ from rest_framework import serializers
 
 from tournaments.draws import SEED_LIMIT, flag_label
 from tournaments.models import Club, Entry, Event, Game, Player, Round
+from tournaments.pairing.types import METHOD_NAMES
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -168,7 +169,7 @@ class RoundDrawSerializer(serializers.Serializer):
 
     number = serializers.IntegerField(min_value=1, required=False)
     seed = serializers.IntegerField(min_value=0, max_value=SEED_LIMIT - 1, required=False, allow_null=True)
-    method = serializers.ChoiceField(choices=["random", "swiss", "round_robin", "melee"], required=False)
+    method = serializers.ChoiceField(choices=METHOD_NAMES, required=False)
     regenerate = serializers.BooleanField(required=False, default=False)
 
 

@@ -2,25 +2,22 @@
 JSON archive.
 
 Exporters know nothing of Celery: each is `write(*, event_id, out, progress=lambda pct: None)` writing to a
-binary file. `export_request` creates an Export row and queues `scoring.tasks.export_run` after commit;
-the task calls `export_execute`, which streams the file to a temporary file, stores it as `Export.file`,
-and keeps `Export.status`/`progress`/`error` up to date for the organiser's progress bar.
+binary file. `scoring.queueing.export_request` creates an Export row and queues `scoring.tasks.export_run`
+after commit; the task calls `export_execute`, which streams the file to a temporary file, stores it as
+`Export.file`, and keeps `Export.status`/`progress`/`error` up to date for the organiser's progress bar.
+This package queues nothing, so the task can import it.
 """
 
 from __future__ import annotations
 
 import logging
 import tempfile
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.files import File
-from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
-from scoring import queueing
 from scoring.archive import event_archive_write
 from scoring.exports.flat import write_csv, write_standings_csv, write_xlsx
 from scoring.exports.pdf import write_pdf
@@ -55,26 +52,6 @@ EXPORTERS: dict[str, Exporter] = {
 
 class ExportError(ValueError):
     """A user error when asking for an export (translated)."""
-
-
-def export_request(*, event, kind: str, user=None) -> Export:
-    """Create an Export row for `event` and queue its task after commit. The row keeps the task id.
-
-    Raises ExportError for an unknown kind."""
-    if kind not in EXPORTERS:
-        raise ExportError(
-            _("Unknown export “%(kind)s”; choose one of: %(kinds)s.") % {"kind": kind, "kinds": ", ".join(EXPORTERS)}
-        )
-    task_id = str(uuid.uuid4())
-    with transaction.atomic():
-        export = Export.objects.create(
-            event=event,
-            kind=kind,
-            task_id=task_id,
-            created_by=user if user is not None and user.is_authenticated else None,
-        )
-        queueing.export_run_queue(export_id=export.pk, task_id=task_id)
-    return export
 
 
 def export_execute(*, export_id: int, progress: Callable[[int], None] = lambda pct: None) -> dict:

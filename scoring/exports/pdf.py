@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import BinaryIO
+from xml.sax.saxutils import escape
 
 import reportlab
 from django.utils.formats import date_format
@@ -95,8 +96,6 @@ def _table(data: list[list], widths=None, numeric_from: int = 0, header_rows: in
 
 
 def _p(text, style) -> Paragraph:
-    from xml.sax.saxutils import escape
-
     return Paragraph(escape(str(text)), style)
 
 

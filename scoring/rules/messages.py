@@ -222,10 +222,11 @@ ANNOUNCEMENT_WORDS = {
     "quinte": pgettext("announcement", "quinte"),
     "carre": pgettext("announcement", "carré"),
 }
+# The one list of rule-set names: `tournaments.labels` shows these same msgids on pages and forms.
 PRESET_LABELS = {
-    "hoheluft": gettext_noop("Hoheluft (Hamburg)"),
-    "dertele": gettext_noop("Dertele (Alsace)"),
-    "classic": gettext_noop("Classic belote"),
+    "hoheluft": gettext_noop("Hoheluft tournament rules"),
+    "dertele": gettext_noop("Alsatian Dertele"),
+    "classic": gettext_noop("Classic belote with announcements"),
     "coinche": gettext_noop("Coinche"),
     "belot": gettext_noop("Bulgarian belot"),
 }

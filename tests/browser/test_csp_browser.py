@@ -5,7 +5,7 @@ reports no violation."""
 import pytest
 from django.urls import reverse
 
-from scoring.standings import standings_recompute
+from scoring.standings import standings_recompute_now
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 from tournaments.models import Event, Round
 
@@ -36,7 +36,7 @@ def test_pages_work_under_the_enforced_policy(live_server, strict_page):
     event = make_event(status=Event.Status.RUNNING)
     t1, t2 = make_entries(event, 2)
     play(make_round(event, 1, status=Round.Status.RELEASED), t1, t2, won(900, 700))
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     version_url = reverse("public:standings_version", args=[event.club.slug, event.slug])
     with page.expect_request(lambda request: version_url in request.url, timeout=20_000):
         page.goto(live_server.url + reverse("public:standings", args=[event.club.slug, event.slug]))

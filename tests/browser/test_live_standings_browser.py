@@ -10,7 +10,7 @@ from config.celery import app
 from scoring.access import Actor
 from scoring.models import Sheet
 from scoring.services import sheet_confirm
-from scoring.standings import standings_recompute
+from scoring.standings import standings_recompute_now
 from tests.factories import UserFactory
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 from tournaments.models import Event, Round
@@ -24,7 +24,7 @@ def test_live_standings_update_without_a_reload(live_server, phone_page):
     rnd = make_round(event, 1, status=Round.Status.RELEASED)
     play(rnd, t1, t2, won(900, 700))
     sheet = play(rnd, t3, t4, won(200, 1500), status=Sheet.Status.SUBMITTED).sheet
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     event = Event.objects.select_related("club").get(pk=event.pk)
 
     phone_page.goto(live_server.url + reverse("public:standings", args=[event.club.slug, event.slug]))

@@ -4,7 +4,7 @@ and a reload of its own when the standings change."""
 import pytest
 from django.urls import reverse
 
-from scoring.standings import standings_recompute
+from scoring.standings import standings_recompute_now
 from scoring.venue_models import VenueScreen
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play
 from tournaments.models import Event, Round
@@ -27,7 +27,7 @@ def test_screen_is_readable_cycles_and_reloads_on_a_new_version(live_server, pro
     r1 = make_round(event, 1)
     for table, n in enumerate(range(0, 12, 2), start=1):
         play(r1, entries[n], entries[n + 1], [(500 + 10 * n, 300)], table=table)
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     r2 = make_round(event, 2, status=Round.Status.RELEASED)
     for table, n in enumerate(range(0, 12, 2), start=1):
         play(r2, entries[n], entries[(n + 3) % 12], [], table=table)
@@ -57,7 +57,7 @@ def test_screen_is_readable_cycles_and_reloads_on_a_new_version(live_server, pro
 
     # A recompute changes the version: the screen reloads itself.
     page.evaluate("window.sameScreen = true")
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     Event.objects.filter(pk=event.pk).update(standings_version=event.standings_version + 5)
     page.wait_for_function("window.sameScreen === undefined", timeout=30_000)
     assert page.locator(".slide:not([hidden])").count() == 1

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
 from scoring.sheet_rules import sheet_score
-from scoring.standings import standings_recompute
+from scoring.standings import standings_recompute_now
 from tests.factories import AdjustmentFactory, CheckInFactory, PlayerFactory, SeasonFactory, TableFactory, UserFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME
 from tests.scoring.standings_helpers import bye, make_entries, make_event, make_round, play
@@ -144,7 +144,7 @@ def make_rich_event():
     AdjustmentFactory(
         event=event, entry=t1, kind=Adjustment.Kind.ADJUSTMENT, match_points=Decimal("1"), reason="Nachtrag"
     )
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     Event.objects.filter(pk=event.pk).update(standings_dirty=True)
     return Event.objects.get(pk=event.pk)
 

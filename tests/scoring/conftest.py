@@ -14,11 +14,11 @@ def export_media(settings, tmp_path, celery_eager):
 @pytest.fixture
 def played_event(organiser):
     """An event of the organiser's club: two teams, one round played (900 to 700), standings computed."""
-    from scoring.standings import standings_recompute
+    from scoring.standings import standings_recompute_now
     from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 
     event = make_event(club=organiser.club)
     t1, t2 = make_entries(event, 2)
     play(make_round(event, 1), t1, t2, won(900, 700))
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     return event

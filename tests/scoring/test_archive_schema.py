@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from scoring.archive import ArchiveError, event_archive, event_archive_import, event_archive_load
 from scoring.archive_schema import MODELS_LEFT_OUT, PARTS
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
-from scoring.standings import standings_recompute
+from scoring.standings import standings_recompute_now
 from tests.factories import MembershipFactory, UserFactory
 from tests.scoring.archive_helpers import make_rich_event, rows, score_sheet
 from tests.scoring.entry_helpers import HOHELUFT_GAME
@@ -107,7 +107,7 @@ def test_a_melee_event_round_trips():
     event = make_event(team_mode=Event.TeamMode.MELEE, pairing_methods=["melee"])
     p1, p2, p3, p4 = make_entries(event, 4, melee=True)
     score_sheet(play(make_round(event, 1), (p1, p2), (p3, p4), []), HOHELUFT_GAME)
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     copy_ = event_archive_import(data=event_archive(event_id=event.pk), club_slug="kopie")
     assert copy_.team_mode == Event.TeamMode.MELEE
     assert rows(copy_) == rows(Event.objects.get(pk=event.pk))

@@ -9,11 +9,12 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring.exports import EXPORTERS, ExportError, export_execute, export_request
+from scoring.exports import EXPORTERS, ExportError, export_execute
 from scoring.exports.flat import write_csv, write_xlsx
 from scoring.exports.pdf import write_pdf
 from scoring.models import Adjustment, Deal, Export
-from scoring.standings import standings_recompute
+from scoring.queueing import export_request
+from scoring.standings import standings_recompute_now
 from tests.factories import AdjustmentFactory
 from tests.scoring.standings_helpers import bye, make_entries, make_event, make_round, play
 
@@ -45,7 +46,7 @@ def evening():
             data={"contract": {"taker": "A", "trump": trump}, "tricks": {"A": 100, "B": 62}},
         )
     AdjustmentFactory(event=event, entry=t2, kind=Adjustment.Kind.PENALTY, match_points=-1, reason="Handy")
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     return event
 
 

@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 from config.celery import app
 from scoring.models import Deal, Export, Sheet
 from scoring.queueing import sweep_owed
-from scoring.standings import standings_recompute
+from scoring.standings import standings_recompute_now
 from tests.config.test_settings import run_settings
 from tests.own_redis import celery_broker, own_redis
 from tests.scoring.entry_helpers import HOHELUFT_GAME, organiser_actor, released_round, table_of
@@ -109,7 +109,7 @@ def standings_event():
     rnd = make_round(event, 1, status=Round.Status.CLOSED)
     play(rnd, t1, t2, won(900, 700))
     play(rnd, t3, t4, won(200, 1500))
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     return Event.objects.select_related("club").get(pk=event.pk)
 
 

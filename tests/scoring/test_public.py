@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from scoring.models import Adjustment
-from scoring.standings import season_ranking, standings_recompute
+from scoring.standings import season_ranking, standings_recompute_now
 from tests.factories import AdjustmentFactory, DealFactory, MembershipFactory, SeasonFactory
 from tests.scoring.standings_helpers import bye, make_entries, make_event, make_round, play, won
 from tournaments.models import Event, Round, Season
@@ -41,7 +41,7 @@ def build(teams: int = 4, rounds: int = 2, **event_kwargs):
             play(rnd, x, y, [(500, 300), (400, 400)], table=i // 2 + 1)
         if teams % 2:
             bye(rnd, order[-1])
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     event.refresh_from_db()
     return event
 
@@ -142,7 +142,7 @@ def test_cached_fragments_follow_the_version(client):
         match_points=-5,
         reason="Unsportlich",
     )
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     after = client.get(url(event, "standings_table"))
     html = after.content.decode()
     assert rows_of(html)[-1] == ("1", "4")
@@ -232,7 +232,7 @@ def season_with_three_evenings():
         a = EntryFactory(event=event, number=1, player_1=players[pairs[0][0]], player_2=players[pairs[0][1]])
         b = EntryFactory(event=event, number=2, player_1=players[pairs[1][0]], player_2=players[pairs[1][1]])
         play(make_round(event, 1), a, b, won(*totals))
-        standings_recompute(event_id=event.pk)
+        standings_recompute_now(event_id=event.pk)
         events.append(event)
     return season, players, events
 

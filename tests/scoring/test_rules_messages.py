@@ -246,5 +246,5 @@ def test_allowed_values_in_words():
         "Deal 1: In Coinche the multiplier can be 1 (no doubling), 2 (coinche) or 4 (surcoinche); got 3."
     )
     assert messages["multiplier_invalid"] == (
-        "Deal 1: Hoheluft (Hamburg) has no doubling: the multiplier can only be 1 (no doubling); got 2."
+        "Deal 1: Hoheluft tournament rules has no doubling: the multiplier can only be 1 (no doubling); got 2."
     )

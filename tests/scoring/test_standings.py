@@ -4,9 +4,10 @@ from decimal import Decimal
 
 import pytest
 
+from scoring.adjustments import adjustment_create
 from scoring.metrics import lots_value
 from scoring.models import Adjustment, Sheet
-from scoring.standings import StandingsError, adjustment_create, standings_compute, standings_recompute
+from scoring.standings import StandingsError, standings_compute, standings_recompute_now
 from tests.factories import AdjustmentFactory, CheckInFactory
 from tests.scoring.standings_helpers import bye, make_entries, make_event, make_round, play, won
 from tournaments.models import CheckIn, Round, Standing
@@ -49,7 +50,7 @@ def four_teams():
 
 
 def test_match_points_totals_and_difference_after_each_round(four_teams):
-    standings_recompute(event_id=four_teams.pk)
+    standings_recompute_now(event_id=four_teams.pk)
     # After round 1, teams 3 and 4 tie on everything and share rank 2; team 2 is 4th.
     assert table(four_teams, 1) == [
         (1, 1, Decimal(2), 1200, 900, 300),
@@ -67,7 +68,7 @@ def test_match_points_totals_and_difference_after_each_round(four_teams):
 
 
 def test_games_wins_draws_losses_and_deals_won(four_teams):
-    standings_recompute(event_id=four_teams.pk)
+    standings_recompute_now(event_id=four_teams.pk)
     after = by_number(four_teams, 2)
     assert [(n, s.games, s.wins, s.draws, s.losses, s.byes) for n, s in sorted(after.items())] == [
         (1, 2, 1, 0, 1, 0),
@@ -82,7 +83,7 @@ def test_games_wins_draws_losses_and_deals_won(four_teams):
 def test_buchholz_is_the_sum_of_the_opponents_match_points(four_teams):
     four_teams.ranking_precedence = ["match_points", "buchholz"]
     four_teams.save()
-    standings_recompute(event_id=four_teams.pk)
+    standings_recompute_now(event_id=four_teams.pk)
     after = by_number(four_teams, 2)
     # 1 met 2 (2) and 3 (3); 2 met 1 (2) and 4 (1); 3 met 4 (1) and 1 (2); 4 met 3 (3) and 2 (2).
     assert {n: s.metrics["buchholz"] for n, s in after.items()} == {1: 5, 2: 3, 3: 3, 4: 5}
@@ -95,7 +96,7 @@ def test_only_confirmed_and_locked_sheets_count(four_teams):
     sheet.status = Sheet.Status.SUBMITTED
     sheet.save()
     Sheet.objects.filter(game__round__number=2, game__entry_a__number=1).update(status=Sheet.Status.LOCKED)
-    standings_recompute(event_id=four_teams.pk)
+    standings_recompute_now(event_id=four_teams.pk)
     after = by_number(four_teams, 2)
     assert (after[2].games, after[2].match_points, after[2].total_points) == (1, Decimal(0), 900)
     assert (after[4].games, after[4].match_points, after[4].total_points) == (1, Decimal(1), 1000)
@@ -113,7 +114,7 @@ def test_a_bye_scores_as_a_win_with_the_events_bye_points():
     bye(r2, t1)
     event.ranking_precedence = ["match_points", "total_points", "wins", "buchholz"]
     event.save()
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     assert table(event, 1) == [
         (1, 1, Decimal(2), 1200, 800, 400),
         (3, 2, Decimal(2), 1100, 0, 1100),
@@ -135,7 +136,7 @@ def test_a_withdrawn_team_keeps_its_results_and_counts_for_its_opponents():
     CheckInFactory(entry=t4, round_number=2, status=CheckIn.Status.WITHDRAWN)
     play(r2, t1, t3, won(600, 900))
     bye(r2, t2)
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     first = by_number(event, 1)
     assert first[4].metrics["withdrawn"] is False
     after = by_number(event, 2)
@@ -184,7 +185,7 @@ def test_penalties_and_adjustments_are_applied_and_kept_apart():
         round_number=None,
         reason="Falsch gemischt",
     )
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     # After round 1: 2 already has its -1 MP penalty.
     assert table(event, 1) == [
         (1, 1, Decimal(2), 1300, 700, 600),
@@ -236,7 +237,7 @@ def ranking(event, after=4) -> list[tuple[int, int]]:
 def test_head_to_head_counts_only_games_within_the_tied_group(six_teams):
     six_teams.ranking_precedence = ["match_points", "head_to_head", "total_points"]
     six_teams.save()
-    standings_recompute(event_id=six_teams.pk)
+    standings_recompute_now(event_id=six_teams.pk)
     # F (7) first; A, B, C tie on 4: head-to-head A 4, B 1, C 1 (B's win over E does not count);
     # B and C then go by total points (3450 > 3300); D (3) and E (2) follow.
     assert ranking(six_teams) == [(6, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6)]
@@ -247,14 +248,14 @@ def test_head_to_head_counts_only_games_within_the_tied_group(six_teams):
 
 
 def test_without_head_to_head_total_points_order_the_three(six_teams):
-    standings_recompute(event_id=six_teams.pk)
+    standings_recompute_now(event_id=six_teams.pk)
     assert ranking(six_teams) == [(6, 1), (2, 2), (3, 3), (1, 4), (4, 5), (5, 6)]
 
 
 def test_buchholz_on_the_six_teams(six_teams):
     six_teams.ranking_precedence = ["match_points", "buchholz"]
     six_teams.save()
-    standings_recompute(event_id=six_teams.pk)
+    standings_recompute_now(event_id=six_teams.pk)
     after = by_number(six_teams, 4)
     # A: B4 + C4 + F7 + D3; B: A4 + E2 + C4 + F7; C: D3 + A4 + B4 + E2; ...
     assert {n: s.metrics["buchholz"] for n, s in after.items()} == {1: 18, 2: 17, 3: 13, 4: 17, 5: 18, 6: 13}
@@ -272,7 +273,7 @@ def test_head_to_head_in_a_cycle_leaves_the_tie_to_the_next_metric():
     play(r2, a, d, won(800, 790))
     play(r3, c, a, won(820, 700))
     play(r3, b, d, won(900, 600))
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     after = by_number(event, 3)
     assert {n: after[n].metrics["head_to_head"] for n in (1, 2, 3)} == {1: 2, 2: 2, 3: 2}
     # Differences: A 100 + 10 - 120 = -10; B -100 + 250 + 300 = 450; C 500 - 250 + 120 = 370.
@@ -285,7 +286,7 @@ def test_drawing_of_lots_is_seeded_and_independent_of_ids():
     rnd = make_round(event, 1, seed=7000)  # the lots seed is round 1's draw seed: 7001
     play(rnd, entries[0], entries[1], won(800, 800))
     play(rnd, entries[2], entries[3], won(800, 800))
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     lots = {n: lots_value("7001", n) for n in (1, 2, 3, 4)}
     # Lower lot first: sha256 of "7001:1", "7001:3", "7001:2", "7001:4" in rising order (checked in a shell).
     assert [n for n, rank in ranking(event, 1)] == [1, 3, 2, 4]
@@ -301,7 +302,7 @@ def test_melee_ranks_players_each_with_its_sides_result():
     r1, r2 = make_round(event, 1), make_round(event, 2)
     play(r1, (p1, p2), (p3, p4), won(1000, 700))
     play(r2, (p1, p3), (p2, p4), won(600, 900))
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     # P1: 2 + 0 MP, 1600 pts; P2: 2 + 2, 1900; P3: 0 + 0, 1300; P4: 0 + 2, 1600.
     # P1 and P4 tie on 2 MP and 1600; Buchholz: P1 met P3, P4, P2, P4 → 0+2+4+2 = 8; P4 met P1, P2, P1, P3 → 8.
     assert table(event, 2) == [
@@ -319,7 +320,7 @@ def test_explicit_winner_on_the_sheet_decides_the_game():
     rnd = make_round(event, 1)
     # A points-target game the sheet says B won (e.g. B reached the target first with fewer points overall).
     play(rnd, t1, t2, won(1010, 1000), winner="B")
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     assert [(n, mp) for n, _rank, mp, *_ in table(event, 1)] == [(2, Decimal(2)), (1, Decimal(0))]
 
 
@@ -337,8 +338,8 @@ def test_no_released_round_means_no_snapshot_and_unknown_keys_are_ignored():
 
 
 def test_recompute_overwrites_and_bumps_the_version(four_teams):
-    first = standings_recompute(event_id=four_teams.pk)
-    second = standings_recompute(event_id=four_teams.pk)
+    first = standings_recompute_now(event_id=four_teams.pk)
+    second = standings_recompute_now(event_id=four_teams.pk)
     assert second["version"] == first["version"] + 1
     assert Standing.objects.filter(event=four_teams).count() == 8
     four_teams.refresh_from_db()
@@ -364,7 +365,7 @@ def test_recompute_runs_in_a_fixed_number_of_queries(teams, rounds, django_asser
     event = _big_event(teams, rounds)
     AdjustmentFactory(event=event, entry=event.entries.first(), reason="Verspätet")
     with django_assert_max_num_queries(12):
-        standings_recompute(event_id=event.pk)
+        standings_recompute_now(event_id=event.pk)
     assert Standing.objects.filter(event=event).count() == teams * rounds
 
 

@@ -12,7 +12,7 @@ from config.celery import app
 from scoring.access import Actor
 from scoring.models import Sheet
 from scoring.services import sheet_confirm
-from scoring.standings import COALESCE_SECONDS, standings_recompute, standings_recompute_if_dirty
+from scoring.standings import COALESCE_SECONDS, standings_recompute_if_dirty, standings_recompute_now
 from scoring.tasks import standings_recompute as standings_recompute_task
 from tests.factories import UserFactory
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
@@ -39,7 +39,7 @@ def _burst_event(games: int):
         play(rnd, entries[2 * i], entries[2 * i + 1], won(100, 900), table=i + 1, status=Sheet.Status.SUBMITTED).sheet
         for i in range(games)
     ]
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     return Event.objects.select_related("club").get(pk=event.pk), sheets
 
 

@@ -4,7 +4,7 @@ scratch; no model instance per row on the way (one INSERT on PostgreSQL)."""
 import pytest
 
 from scoring.models import Adjustment, Sheet
-from scoring.standings import standings_recompute
+from scoring.standings import standings_recompute_now
 from tests.factories import AdjustmentFactory
 from tests.scoring.standings_helpers import bye, make_entries, make_event, make_round, play
 from tournaments.models import Round, Standing
@@ -36,7 +36,7 @@ def snapshot(event) -> list[tuple]:
 def from_scratch(event) -> list[tuple]:
     """The snapshot a recompute writes with nothing stored before (the reference)."""
     Standing.objects.filter(event=event).delete()
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     return snapshot(event)
 
 
@@ -58,7 +58,7 @@ def seven_teams():
         for i in range(0, 6, 2):
             play(rnd, order[i], order[i + 1], [(100 + 40 * i, 62 + 30 * number), (90, 72)], table=i // 2 + 1)
         bye(rnd, order[-1])
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     return event
 
 
@@ -71,7 +71,7 @@ def _flip(sheet: Sheet) -> None:
 def test_a_change_in_the_last_round_rewrites_that_round_only(seven_teams):
     before = ids_by_round(seven_teams)
     _flip(Sheet.objects.filter(game__round__event=seven_teams, game__round__number=3).first())
-    result = standings_recompute(event_id=seven_teams.pk)
+    result = standings_recompute_now(event_id=seven_teams.pk)
     assert result["rows"] == 7
     after = ids_by_round(seven_teams)
     assert after[1] == before[1] and after[2] == before[2]
@@ -82,7 +82,7 @@ def test_a_change_in_the_last_round_rewrites_that_round_only(seven_teams):
 
 def test_a_change_in_the_first_round_rewrites_every_round(seven_teams):
     _flip(Sheet.objects.filter(game__round__event=seven_teams, game__round__number=1).first())
-    result = standings_recompute(event_id=seven_teams.pk)
+    result = standings_recompute_now(event_id=seven_teams.pk)
     assert result["rows"] == 21
     written = snapshot(seven_teams)
     assert written == from_scratch(seven_teams)
@@ -91,7 +91,7 @@ def test_a_change_in_the_first_round_rewrites_every_round(seven_teams):
 def test_nothing_changed_writes_nothing_but_bumps_the_version(seven_teams):
     before, ids = snapshot(seven_teams), ids_by_round(seven_teams)
     version = seven_teams.standings_version
-    result = standings_recompute(event_id=seven_teams.pk)
+    result = standings_recompute_now(event_id=seven_teams.pk)
     assert result["rows"] == 0 and result["version"] > version
     assert snapshot(seven_teams) == before and ids_by_round(seven_teams) == ids
 
@@ -107,14 +107,14 @@ def test_an_adjustment_in_round_two_rewrites_rounds_two_and_three(seven_teams):
         round_number=2,
         reason="Zu spät",
     )
-    result = standings_recompute(event_id=seven_teams.pk)
+    result = standings_recompute_now(event_id=seven_teams.pk)
     assert result["rows"] == 14
     assert snapshot(seven_teams) == from_scratch(seven_teams)
 
 
 def test_a_round_taken_back_loses_its_snapshot(seven_teams):
     Round.objects.filter(event=seven_teams, number=3).update(status=Round.Status.CONFIRMED)
-    result = standings_recompute(event_id=seven_teams.pk)
+    result = standings_recompute_now(event_id=seven_teams.pk)
     assert result["rows"] == 0
     assert sorted(ids_by_round(seven_teams)) == [1, 2]
     assert snapshot(seven_teams) == from_scratch(seven_teams)
@@ -125,5 +125,5 @@ def test_a_partial_rewrite_stays_within_the_pinned_queries(seven_teams, django_a
     # Lock, rounds, entries with withdrawals, aggregates, games, adjustments, stored snapshot, delete,
     # one INSERT, version (+ the test transaction's savepoint pair).
     with django_assert_max_num_queries(12):
-        result = standings_recompute(event_id=seven_teams.pk)
+        result = standings_recompute_now(event_id=seven_teams.pk)
     assert result["rows"] == 14

@@ -18,10 +18,10 @@ from django.urls import reverse
 
 from config.celery import app
 from scoring.access import Actor
-from scoring.exports import export_request
 from scoring.models import Export, Sheet
+from scoring.queueing import export_request
 from scoring.services import sheet_confirm
-from scoring.standings import standings_recompute
+from scoring.standings import standings_recompute_now
 from tests.factories import UserFactory
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 from tournaments.models import Event, Round, Standing
@@ -38,7 +38,7 @@ def build_event():
     rnd = make_round(event, 1, status=Round.Status.RELEASED)
     play(rnd, t1, t2, won(900, 700))
     game = play(rnd, t3, t4, won(200, 1500), status=Sheet.Status.SUBMITTED)
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     return Event.objects.select_related("club").get(pk=event.pk), game.sheet
 
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from scoring.models import Adjustment, Deal, SheetChange
 from scoring.services import MAX_REASON
-from scoring.standings import standings_recompute
+from scoring.standings import standings_recompute_now
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
@@ -24,7 +24,7 @@ def event(organiser):
     event = make_event(club=organiser.club)
     t1, t2 = make_entries(event, 2)
     play(make_round(event, 1), t1, t2, won(900, 700))
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     return event
 
 

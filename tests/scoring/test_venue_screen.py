@@ -4,7 +4,7 @@ standings, the standings QR code; its version changes with a recompute or a rele
 import pytest
 from django.urls import reverse
 
-from scoring.standings import standings_recompute
+from scoring.standings import standings_recompute_now
 from scoring.venue_models import VenueScreen
 from tests.factories import MembershipFactory
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play
@@ -20,7 +20,7 @@ def evening(organiser):
     r1 = make_round(event, 1)
     play(r1, entries[0], entries[1], [(500, 300)], table=1)
     play(r1, entries[2], entries[3], [(200, 600)], table=2)
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     r2 = make_round(event, 2, status=Round.Status.RELEASED)
     play(r2, entries[0], entries[3], [], table=1)
     play(r2, entries[1], entries[2], [], table=2)
@@ -59,7 +59,7 @@ def test_version_changes_with_a_release_and_a_recompute(client, evening):
     Round.objects.filter(event=event, number=2).update(status=Round.Status.CLOSED)
     second = client.get(url).json()["version"]
     assert second != first
-    standings_recompute(event_id=event.pk)
+    standings_recompute_now(event_id=event.pk)
     assert client.get(url).json()["version"] != second
 
 

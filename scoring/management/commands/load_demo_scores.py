@@ -17,7 +17,7 @@ from scoring.access import Actor
 from scoring.models import Sheet, TableCard, TableLink, TeamLink
 from scoring.rules import random_game
 from scoring.services import deal_create, sheet_confirm, sheet_submit, table_links_ensure
-from scoring.standings import standings_recompute
+from scoring.standings import standings_recompute_now
 from scoring.tablecards import event_cards_prepare, event_table_numbers
 from tournaments.models import Event, Round
 
@@ -56,7 +56,7 @@ class Command(BaseCommand):
                 game = random_game(random.Random(1000 + table), rules["rules"], rules["options"])
                 deals = game["deals"][:TYPING_DEALS] if table == TYPING_TABLE else game["deals"]
                 self._type(sheet, deals, links[(table, "A")], links[(table, "B")], finish=table != TYPING_TABLE)
-        standings_recompute(event_id=the_event.pk)
+        standings_recompute_now(event_id=the_event.pk)
         self._report(base_url.rstrip("/"), the_event, round_1, links)
 
     def _type(self, sheet: Sheet, deals: list[dict], side_a: TableLink, side_b: TableLink, *, finish: bool):
