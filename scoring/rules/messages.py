@@ -50,9 +50,9 @@ MESSAGES: dict[str, str | Plural] = {
     "unknown_rules": gettext_noop("Unknown rule set {got}; choose {choices}."),
     "options_not_object": gettext_noop("The rule options must be an object of settings by name; got {got}."),
     "unknown_setting": gettext_noop("There is no setting {name}; you can set {choices}."),
-    "setting_coinche_only": gettext_noop("“{name}” is a coinche setting; {rules} does not use it."),
+    "setting_coinche_only": gettext_noop("“{name}” is a coinche setting; “{rules}” does not use it."),
     "setting_belot_only": gettext_noop(
-        "“{name}” is the premium for a capot in Bulgarian belot; {rules} scores a capot with the capot total instead."
+        "“{name}” is the premium for a capot in Bulgarian belot; “{rules}” scores a capot with the capot total instead."
     ),
     "capot_total_in_belot": gettext_noop(
         "The capot total does not apply to Bulgarian belot, where a capot scores the deal total plus the capot premium."
@@ -70,7 +70,7 @@ MESSAGES: dict[str, str | Plural] = {
         "runs cancels every run."
     ),
     "rounding_belot_elsewhere": gettext_noop(
-        "Belot rounding (scores in tens) exists only in Bulgarian belot, not in {rules}."
+        "Belot rounding (scores in tens) exists only in Bulgarian belot, not in “{rules}”."
     ),
     "rounding_belot_required": gettext_noop(
         "Bulgarian belot writes scores in tens, so its rounding is always belot rounding; got {got}."
@@ -90,13 +90,13 @@ MESSAGES: dict[str, str | Plural] = {
         "Doubling levels: 4 (surcoinche, recontra) only comes after 2 (coinche, contra), so 4 needs 2; got {got}."
     ),
     "multipliers_take_or_pass": gettext_noop(
-        "{rules} is take or pass, without coinche or contra: its only doubling level is 1; got {got}."
+        "“{rules}” is take or pass, without coinche or contra: its only doubling level is 1; got {got}."
     ),
     "both_deals_and_target": gettext_noop(
         "A game ends after a number of deals or at a points target: set one of the two, not both."
     ),
     "values_not_object": gettext_noop("Card values are value tables by name ({choices}); got {got}."),
-    "values_unknown_table": gettext_noop("{rules} has no value table {got}; its tables are {choices}."),
+    "values_unknown_table": gettext_noop("“{rules}” has no value table {got}; its tables are {choices}."),
     "values_table_not_object": gettext_noop("The value table for {table} must give card values by rank; got {got}."),
     "values_unknown_rank": gettext_noop("The value table for {table} names rank {got}; the ranks are {choices}."),
     "values_bad_value": gettext_noop(
@@ -116,16 +116,16 @@ MESSAGES: dict[str, str | Plural] = {
     "passed_with_play": gettext_noop("A passed-out deal has no {name}; remove it or enter the contract."),
     "team_invalid": gettext_noop("{name} must be team A or B; got {got}."),
     "trump_invalid": ngettext_lazy(
-        "In {rules} the trump is {choices}; got {got}.",
-        "In {rules} the trump is one of {choices}; got {got}.",
+        "In “{rules}” the trump is {choices}; got {got}.",
+        "In “{rules}” the trump is one of {choices}; got {got}.",
         "count",
     ),
-    "bid_not_allowed": gettext_noop("Only coinche has bids; {rules} has none, so remove the bid {got}."),
+    "bid_not_allowed": gettext_noop("Only coinche has bids; “{rules}” has none, so remove the bid {got}."),
     "bid_missing": gettext_noop("A coinche contract needs a bid: 80 to {bid_max} in steps of 10, or capot."),
     "bid_invalid": gettext_noop("The bid is 80 to {bid_max} in steps of 10, or capot; got {got}."),
     "multiplier_invalid": ngettext_lazy(
-        "{rules} has no doubling: the multiplier can only be {choices}; got {got}.",
-        "In {rules} the multiplier can be {choices}; got {got}.",
+        "“{rules}” has no doubling: the multiplier can only be {choices}; got {got}.",
+        "In “{rules}” the multiplier can be {choices}; got {got}.",
         "count",
     ),
     # Trick points.
@@ -163,7 +163,7 @@ MESSAGES: dict[str, str | Plural] = {
         'The belotes are a list with one entry per belote ("A", "B" or {{"team": ..., "suit": ...}}); got {got}.'
     ),
     "belote_entry_invalid": gettext_noop('A belote entry is "A", "B" or {{"team": "A", "suit": "hearts"}}; got {got}.'),
-    "belote_not_allowed": gettext_noop("{rules} is played here without belote; remove it."),
+    "belote_not_allowed": gettext_noop("“{rules}” is played here without belote; remove it."),
     "belote_no_trump": gettext_noop("A no-trumps contract has no belote; remove it."),
     "belote_count_suit": gettext_noop("A suit contract has at most one belote (K and Q of trumps); got {count}."),
     "belote_count_all_trump": gettext_noop("An all-trumps contract has at most 4 belotes, one per suit; got {count}."),
@@ -174,7 +174,7 @@ MESSAGES: dict[str, str | Plural] = {
     ),
     # Announcements (declarations).
     "declarations_not_allowed": gettext_noop(
-        "{rules} is played here with {setting}: no other announcements count; remove them."
+        "“{rules}” is played here with {setting}: no other announcements count; remove them."
     ),
     "declarations_no_trump": gettext_noop("A no-trumps contract in Bulgarian belot has no announcements; remove them."),
     "declarations_not_object": gettext_noop('Announcements are given as {{"A": [...], "B": [...]}}; got {got}.'),

@@ -160,7 +160,7 @@ def test_calculator_in_german(client):
         "Trumpf",
         "Stichpunkte, mit den 10 für den letzten Stich",
         "Ansage hinzufügen",
-        "Kapot: alle 8 Stiche",
+        "Capot: alle 8 Stiche",
         "Terz: 3 in Folge (20)",
         "Buben (200)",
         ">bis B<",

@@ -243,8 +243,8 @@ def test_allowed_values_in_words():
         '“rounding” can be no rounding, to tens (5 up), to tens (6 up) or belot rounding (tens); got "up".'
     )
     assert coinche_multiplier == (
-        "Deal 1: In Coinche the multiplier can be 1 (no doubling), 2 (coinche) or 4 (surcoinche); got 3."
+        "Deal 1: In “Coinche” the multiplier can be 1 (no doubling), 2 (coinche) or 4 (surcoinche); got 3."
     )
     assert messages["multiplier_invalid"] == (
-        "Deal 1: Hoheluft tournament rules has no doubling: the multiplier can only be 1 (no doubling); got 2."
+        "Deal 1: “Hoheluft tournament rules” has no doubling: the multiplier can only be 1 (no doubling); got 2."
     )

@@ -99,7 +99,7 @@ def test_taker_message():
 def test_trump_message_lists_the_rule_sets_trumps():
     error = only_error(game("hoheluft", deal(trump="all_trump")))
     assert error["message"] == (
-        'Deal 1: In Hoheluft tournament rules the trump is one of ♣, ♦, ♥ or ♠; got "all_trump".'
+        'Deal 1: In “Hoheluft tournament rules” the trump is one of ♣, ♦, ♥ or ♠; got "all_trump".'
     )
 
 
@@ -256,7 +256,7 @@ def test_announcements_must_be_allowed():
     error = only_error(game("hoheluft", deal(declarations=tierce)))
     assert (error["field"], error["code"]) == ("declarations", "declarations_not_allowed")
     assert error["message"] == (
-        "Deal 1: Hoheluft tournament rules is played here with belote only: no other announcements count; remove them."
+        "Deal 1: “Hoheluft tournament rules” is played here with belote only: no other announcements count; remove them."
     )
     assert where(game("belot", deal(trump="no_trump", a=80, b=50, declarations=tierce))) == (
         "declarations",
@@ -366,7 +366,7 @@ def test_bid_messages():
     assert error["message"] == "Deal 1: The bid is 80 to 160 in steps of 10, or capot; got 85."
     error = only_error(game("hoheluft", deal(bid=80)))
     assert error["message"] == (
-        "Deal 1: Only coinche has bids; Hoheluft tournament rules has none, so remove the bid 80."
+        "Deal 1: Only coinche has bids; “Hoheluft tournament rules” has none, so remove the bid 80."
     )
 
 
