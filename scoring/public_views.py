@@ -238,7 +238,7 @@ def standings_version(request, club_slug: str, event_slug: str):
 @require_GET
 @public_event("public_standings")
 def round_results(request, event: Event, number: int):
-    """One round's results table by table (confirmed sheets only; others show as in play). Queries: ≤ 4."""
+    """One round's results table by table (confirmed sheets only; others show as in play). Queries: 2 cached, ≤ 5."""
 
     def build():
         results = public_selectors.round_results(event, number)
@@ -265,7 +265,7 @@ def round_results(request, event: Event, number: int):
 @public_event("public_standings")
 def entry_detail(request, event: Event, number: int):
     """A team's (or in mêlée a player's) games round by round, deal by deal when sheets are public, and
-    its rank over the rounds as a small chart. Queries: ≤ 6, whatever the number of games."""
+    its rank over the rounds as a small chart. Queries: 2 cached, ≤ 7, whatever the number of games."""
 
     def build():
         detail = public_selectors.entry_detail(event, number, with_deals=event.public_sheets)
@@ -300,7 +300,7 @@ def entry_detail(request, event: Event, number: int):
 @public_event("public_standings")
 def progress(request, event: Event):
     """Rank (or ?metric=points: match points) of the leading entries over the rounds, plus ?entry=N.
-    Queries: ≤ 3 (2 cached)."""
+    Queries: 1 cached, ≤ 4."""
     mode = "points" if request.GET.get("metric") == "points" else "rank"
     highlight = _int_param(request, "entry")
     top = 8
