@@ -30,6 +30,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.access import sheet_permissions
 from scoring.announcement_words import announcement_buttons
+from scoring.deal_preview import deal_preview
 from scoring.exceptions import DealInvalid, ScoringError, SheetConflict, TableClosed, TableNotReady
 from scoring.forms import PASS, DealForm, DisputeForm, RuleFacts, VersionForm, deal_initial
 from scoring.models import Sheet, TableLink
@@ -54,7 +55,7 @@ from scoring.services import (
     sheet_dispute,
     sheet_submit,
 )
-from scoring.sheet_rules import game_rules, sheet_score
+from scoring.sheet_rules import game_rules
 from tournaments.models import Round
 from tournaments.permissions import require_organiser
 
@@ -272,26 +273,19 @@ def deal_check(request, access: SheetAccess):
     except RuleSetError as exc:
         return _rule_set_broken(request, exc)
     form = DealForm(request.POST, facts=facts, organiser=access.organiser)
-    position = _position_param(request, "position")
-    insert = _position_param(request, "insert")
-    deals = [row.data for row in sheet_view(access.sheet).rows]
-    if insert is not None and insert <= len(deals):
-        position = insert
-    elif position is None or position >= len(deals):
-        position, insert = len(deals), None
     if not form.is_valid():
         return JsonResponse({"valid": False, "errors": form.field_errors(), "preview": None})
-    if position == len(deals):
-        deals.append(form.deal)
-    elif insert is not None:
-        deals.insert(position, form.deal)
-    else:
-        deals[position] = form.deal
-    result = sheet_score(event=access.event, deals=deals)
-    if not result["valid"]:
-        form.add_engine_errors(result["errors"], position)
+    checked = deal_preview(
+        sheet=access.sheet,
+        deal=form.deal,
+        position=_position_param(request, "position"),
+        insert=_position_param(request, "insert"),
+    )
+    result = checked.result
+    if not checked.valid:
+        form.add_engine_errors(result["errors"], checked.position)
         return JsonResponse({"valid": False, "errors": form.field_errors(), "preview": None})
-    scored = result["deals"][position]
+    scored = checked.scored
     text = _("%(outcome)s: N/S %(a)s, E/W %(b)s") % {
         "outcome": capfirst(outcome_label(scored["outcome"])),
         "a": scored["score"]["A"],

@@ -33,6 +33,7 @@ from rest_framework.views import APIView
 from scoring import serializers as s
 from scoring.access import sheet_permissions
 from scoring.card_views import state_text
+from scoring.deal_preview import deal_preview
 from scoring.exceptions import FieldRequired
 from scoring.models import CARD_TOKEN_LENGTH, Sheet
 from scoring.selectors import (
@@ -53,7 +54,7 @@ from scoring.services import (
     sheet_dispute,
     sheet_submit,
 )
-from scoring.sheet_rules import game_rules, sheet_score
+from scoring.sheet_rules import game_rules
 from scoring.sides_cache import game_sides_cached
 from scoring.tablecards import CardNotReady, TableState, card_access, card_by_token, card_state
 from tournaments.models import Game, Round
@@ -399,26 +400,17 @@ class DealValidateApi(SheetBaseApi):
     @extend_schema(request=s.DealValidateSerializer, responses={200: s.ValidationResultSerializer, **ERRORS})
     def post(self, request, **kwargs):
         data = self.parse(s.DealValidateSerializer)
-        deals = [row.data for row in sheet_view(self.access.sheet).rows]
-        position = data.get("position")
-        if position is None or position >= len(deals):
-            position = len(deals)
-            deals.append(data["deal"])
-        else:
-            deals[position] = data["deal"]
-        result = sheet_score(event=self.access.event, deals=deals)
+        checked = deal_preview(sheet=self.access.sheet, deal=data["deal"], position=data.get("position"))
+        result = checked.result
         deal = None
-        if result["valid"]:
-            scored = result["deals"][position]
-            running = {"A": 0, "B": 0}
-            for item in result["deals"][: position + 1]:
-                running = {t: running[t] + (item["score"] or {}).get(t, 0) for t in ("A", "B")}
+        if checked.valid:
+            scored = checked.scored
             deal = {
-                "position": position,
-                "data": deals[position],
+                "position": checked.position,
+                "data": checked.deals[checked.position],
                 "outcome": scored["outcome"],
                 "score": scored["score"],
-                "running": running,
+                "running": checked.running,
                 "held": scored["held"] or 0,
                 "collected": scored["collected"],
             }

@@ -1,0 +1,61 @@
+"""A deal checked against its sheet and the event's rule set without storing it: what the referee page shows
+while a deal is typed (`referee_views.deal_check`) and what the API answers (`sheet_api.DealValidateApi`).
+Each caller words the answer its own way; the placing and scoring are the same."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.models import Sheet
+from scoring.selectors import sheet_view
+from scoring.sheet_rules import sheet_score
+
+
+@dataclass(frozen=True)
+class DealPreview:
+    """The sheet's deals with the new one placed at `position`, and the rules engine's result for them all."""
+
+    position: int
+    deals: list[dict[str, Any]]
+    result: dict[str, Any]
+
+    @property
+    def valid(self) -> bool:
+        return bool(self.result["valid"])
+
+    @property
+    def scored(self) -> dict[str, Any]:
+        """The deal's own result {outcome, score, held, collected, errors}; only when `valid`."""
+        deal: dict[str, Any] = self.result["deals"][self.position]
+        return deal
+
+    @property
+    def running(self) -> dict[str, int]:
+        """Each side's total up to and including the deal; only when `valid`."""
+        running = {"A": 0, "B": 0}
+        for item in self.result["deals"][: self.position + 1]:
+            running = {t: running[t] + (item["score"] or {}).get(t, 0) for t in ("A", "B")}
+        return running
+
+
+def deal_preview(
+    *, sheet: Sheet, deal: dict[str, Any], position: int | None = None, insert: int | None = None
+) -> DealPreview:
+    """Place `deal` among the sheet's deals and score them all under the event's rule set, storing nothing.
+
+    `insert` (0-based, at most the number of deals) puts it before the deal there; otherwise `position`
+    (0-based) replaces that deal; with neither, or past the end, it comes last. The sheet's deals are those
+    its page shows (`sheet_view`): one query. Raises nothing: a broken rule set or deal gives `valid` false
+    with the engine's errors."""
+    deals = [row.data for row in sheet_view(sheet).rows]
+    if insert is not None and insert <= len(deals):
+        position = insert
+        deals.insert(position, deal)
+    elif position is None or position >= len(deals):
+        position = len(deals)
+        deals.append(deal)
+    else:
+        deals[position] = deal
+    result = sheet_score(event=sheet.game.round.event, deals=deals)
+    return DealPreview(position=position, deals=deals, result=result)
