@@ -256,7 +256,8 @@ def test_announcements_must_be_allowed():
     error = only_error(game("hoheluft", deal(declarations=tierce)))
     assert (error["field"], error["code"]) == ("declarations", "declarations_not_allowed")
     assert error["message"] == (
-        "Deal 1: “Hoheluft tournament rules” is played here with belote only: no other announcements count; remove them."
+        "Deal 1: “Hoheluft tournament rules” is played here with belote only: "
+        "no other announcements count; remove them."
     )
     assert where(game("belot", deal(trump="no_trump", a=80, b=50, declarations=tierce))) == (
         "declarations",
