@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -26,7 +27,7 @@ def adjustment_create(
     match_points: Decimal | int = 0,
     points: int = 0,
     round_number: int | None = None,
-    user=None,
+    user: User | None = None,
 ) -> Adjustment:
     """Add a penalty or an adjustment (its own row, with a reason) and queue a standings recompute.
 
@@ -42,7 +43,11 @@ def adjustment_create(
         match_points = Decimal(str(match_points))
     except ArithmeticError as exc:
         raise StandingsError(_("Match points: “%(value)s” is not a number.") % {"value": match_points}) from exc
-    if match_points.as_tuple().exponent < -2 or abs(match_points) >= 10**6:
+    exponent = match_points.as_tuple().exponent
+    # Decimal("NaN") and Decimal("Infinity") parse; their exponent is a letter, not a number of decimals.
+    if not isinstance(exponent, int):
+        raise StandingsError(_("Match points: “%(value)s” is not a number.") % {"value": match_points})
+    if exponent < -2 or abs(match_points) >= 10**6:
         raise StandingsError(
             _("Match points: at most two decimals and less than a million; got %(value)s.") % {"value": match_points}
         )

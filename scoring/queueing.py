@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import logging
 import uuid
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import partial
+from typing import Any
 
+from celery import Task
 from celery.result import AsyncResult
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.db.models import F, Q
 from django.db.models.functions import Coalesce
@@ -36,7 +39,7 @@ from tournaments.models import Event
 logger = logging.getLogger(__name__)
 
 
-def _send(task, *, kwargs: dict, **options) -> AsyncResult | None:
+def _send(task: Task[..., Any], *, kwargs: dict[str, Any], **options: Any) -> AsyncResult[Any] | None:
     """Publish `task` now; its result handle, or None when the broker did not take it. Eager mode (demo,
     unit runs) runs the task in-process and lets its errors through, as before."""
     if app.conf.task_always_eager:
@@ -82,7 +85,7 @@ def export_run_queue(*, export_id: int, task_id: str) -> None:
     transaction.on_commit(partial(_send, export_run_task, kwargs={"export_id": export_id}, task_id=task_id))
 
 
-def export_request(*, event, kind: str, user=None) -> Export:
+def export_request(*, event: Event, kind: str, user: User | AnonymousUser | None = None) -> Export:
     """Create an Export row for `event` and queue its task after commit. The row keeps the task id.
 
     Raises ExportError for an unknown kind."""
@@ -102,7 +105,7 @@ def export_request(*, event, kind: str, user=None) -> Export:
     return export
 
 
-def sweep_owed(*, now=None) -> dict:
+def sweep_owed(*, now: datetime | None = None) -> dict[str, list[int]]:
     """Queue again what is owed and may have been lost (a send during a broker outage, a worker that died
     with the message): the recompute of every dirty event, and every export still pending after
     `ATOUT_EXPORT_PENDING_SECONDS` or running after `ATOUT_EXPORT_RUNNING_SECONDS` since it was last queued.

@@ -105,6 +105,8 @@ def rank_chart(
     def x(round_number: int) -> float:
         return LEFT + plot_w * (round_number - 1) / span_x
 
+    low: float
+    high: float
     if mode == "rank":
         low, high = 1, max(worst, 2)
 
@@ -112,7 +114,7 @@ def rank_chart(
             return TOP + plot_h * (value - low) / (high - low)
 
     else:
-        low, high = 0, max(float(best or 1), 1.0)
+        low, high = 0.0, max(float(best or 1), 1.0)
 
         def y(value: float) -> float:
             return TOP + plot_h * (1 - (float(value) - low) / (high - low))

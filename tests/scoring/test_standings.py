@@ -379,6 +379,9 @@ def test_adjustment_create_checks_its_input_and_requests_a_recompute(four_teams,
         adjustment_create(event=four_teams, entry=entry, kind="penalty", reason="x", points=-5, round_number=9)
     with pytest.raises(StandingsError, match="not a number"):
         adjustment_create(event=four_teams, entry=entry, kind="penalty", reason="x", match_points="eins")
+    for special in ("NaN", "-Infinity", "sNaN"):  # they parse as Decimals; the form refuses them, so must the service
+        with pytest.raises(StandingsError, match=f"“{special}” is not a number"):
+            adjustment_create(event=four_teams, entry=entry, kind="penalty", reason="x", match_points=special)
     other = make_event()
     (stranger,) = make_entries(other, 1)
     with pytest.raises(StandingsError, match="not in this event"):
