@@ -32,7 +32,7 @@ from tests.factories import EventFactory
 from tournaments.models import Entry, Event, Player, Round, Season, Table
 from tournaments.pairing.types import METHOD_NAMES
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 LANGUAGES = ("de", "en", "fr")
 

@@ -14,7 +14,7 @@ from tests.scoring.archive_helpers import make_rich_event, rows
 from tests.scoring.standings_helpers import make_event
 from tournaments.models import Club, Entry, Event, Game, Player, Standing
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ from tests.scoring.entry_helpers import HOHELUFT_GAME
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Season, Standing, Table
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

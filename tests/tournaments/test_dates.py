@@ -9,7 +9,7 @@ from django.urls import reverse
 from tests.factories import EventFactory, SeasonFactory
 from tests.tournaments.form_helpers import read_form
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 LANGUAGES = ["de", "en", "fr"]
 

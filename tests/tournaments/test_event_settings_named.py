@@ -9,7 +9,7 @@ from tests.factories import EventFactory
 from tests.tournaments.form_helpers import read_form
 from tournaments.models import Event
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 NEW_EVENT = {
     "name": "Clubabend",

@@ -9,7 +9,7 @@ from django.core.management import call_command
 
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Membership, Player, Round, Season, Table
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 def load():

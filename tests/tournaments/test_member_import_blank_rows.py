@@ -7,7 +7,7 @@ from django.urls import reverse
 from tournaments.member_import import member_lines_read
 from tournaments.models import Player
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 def test_rows_of_bare_separators_are_blank_lines(organiser):

@@ -6,7 +6,7 @@ from django.urls import reverse
 from tests.factories import EntryFactory, EventFactory
 from tournaments import services
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture

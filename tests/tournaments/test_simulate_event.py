@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 from scoring.models import Deal, Sheet
 from tournaments.models import Club, Event, Game, Player, Standing
 
-pytestmark = [pytest.mark.django_db, pytest.mark.needs_postgres]
+pytestmark = pytest.mark.django_db
 
 
 def simulate(*args):
