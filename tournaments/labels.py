@@ -7,6 +7,7 @@ Every code of the registries (`scoring.rules.PRESETS`, `tournaments.pairing.type
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import messages as rules_messages
@@ -76,8 +77,6 @@ def pairing_method_label(code: str) -> str:
 
 def join_words(items) -> str:
     """A list as a sentence writes it in the active language: "6", "5 and 6", "4, 5 and 6"."""
-    from django.utils.translation import gettext
-
     words = [str(item) for item in items]
     if len(words) <= 1:
         return "".join(words)
@@ -86,8 +85,6 @@ def join_words(items) -> str:
 
 def join_choices(items) -> str:
     """Alternatives as a sentence writes them: "Random, Swiss system or Round robin"."""
-    from django.utils.translation import gettext
-
     words = [str(item) for item in items]
     if len(words) <= 1:
         return "".join(words)
@@ -96,8 +93,6 @@ def join_choices(items) -> str:
 
 def setting_value_label(name: str, value) -> str:
     """A setting's value as words: "yes", "belote only", "more points than the defenders", "1, 2, 4"."""
-    from django.utils.translation import gettext
-
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     labels = SETTING_VALUE_LABELS.get(name, {})

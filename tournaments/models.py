@@ -12,6 +12,9 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from scoring.metrics import precedence_errors
+from scoring.rules import ruleset_errors
+from tournaments.labels import join_choices, pairing_method_label
 from tournaments.pairing.types import METHOD_NAMES
 
 SEATS = ("N", "E", "S", "W")
@@ -164,8 +167,6 @@ class Event(models.Model):
         Errors name the form field: `rules_preset`, `rules_options`, `pairing_methods`, `ranking_precedence`.
         """
         # The pure cores may be imported here (not scoring's ORM): one-way dependencies.
-        from scoring.rules import ruleset_errors
-        from tournaments.labels import join_choices, pairing_method_label
 
         errors: dict[str, list[str]] = {}
         if self.rules_frozen is None:
@@ -213,8 +214,6 @@ class Event(models.Model):
             )
         else:
             # The metric registry is a pure module (it imports only gettext_lazy), like the rules core.
-            from scoring.metrics import precedence_errors
-
             for message in precedence_errors(precedence):
                 errors.setdefault("ranking_precedence", []).append(str(message))
         if errors:

@@ -22,6 +22,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from scoring.rules import RuleSetError, build_ruleset
 from tournaments.draws import DrawManager
 from tournaments.exceptions import (
     EntriesClosed,
@@ -269,8 +270,6 @@ def event_start(*, event: Event) -> Event:
 
 
 def _freeze_rules(event: Event) -> None:
-    from scoring.rules import RuleSetError, build_ruleset
-
     try:
         ruleset = build_ruleset(event.rules_preset, event.rules_options or {})
     except RuleSetError as exc:

@@ -1,6 +1,7 @@
 """Labels for codes the organiser pages show: a pairing method reads "Swiss", not "swiss"."""
 
 from django import template
+from django.utils.translation import get_language
 
 from tournaments.labels import PAIRING_METHOD_LABELS, PRESET_LABELS
 
@@ -22,6 +23,4 @@ def rules_preset(code: str) -> str:
 @register.simple_tag
 def colon() -> str:
     """A colon after a label as the page's language writes it: French puts a non-breaking space before it."""
-    from django.utils.translation import get_language
-
     return "\u00a0:" if (get_language() or "").startswith("fr") else ":"
