@@ -111,6 +111,26 @@ def _check_reason(actor: Actor, reason: str, *, required: bool | None = None) ->
     return reason
 
 
+def _check_client_id(client_id: Any) -> None:
+    if not isinstance(client_id, str) or not CLIENT_ID_RE.match(client_id):
+        raise FieldRequired(
+            "client_id",
+            _(
+                "A client id (Idempotency-Key) of 1 to 64 letters, digits or _ . : - is "
+                "required so that a retried request is not stored twice."
+            ),
+        )
+
+
+def _entry_checked(locked: Sheet, actor: Actor, reason: str, version: Any) -> str:
+    """The checks before a deal changes, in the order the refusals are answered: may this actor enter deals
+    now, the organiser's reason (returned cleaned), then the version."""
+    _raise(entry_refusal(locked, actor))
+    reason = _check_reason(actor, reason)
+    _check_version(locked, version)
+    return reason
+
+
 def _raise(refusal: ScoringError | None) -> None:
     if refusal is not None:
         raise refusal
@@ -215,22 +235,13 @@ def deal_create(
     the first result and stores nothing, whatever its version. Otherwise: raises FieldRequired (bad client
     id, version or missing organiser reason), SheetConflict (stale version), SideNotAllowed /
     SheetStateError (not this actor's turn), DealInvalid (the engine's errors; nothing stored)."""
-    if not isinstance(client_id, str) or not CLIENT_ID_RE.match(client_id):
-        raise FieldRequired(
-            "client_id",
-            _(
-                "A client id (Idempotency-Key) of 1 to 64 letters, digits or _ . : - is "
-                "required so that a retried request is not stored twice."
-            ),
-        )
+    _check_client_id(client_id)
     with transaction.atomic():
         locked, seen, stored = _lock_for_create(sheet, client_id, event=actor.organiser)
         replay = _replayed_create(locked, client_id, seen=seen)
         if replay is not None:
             return replay
-        _raise(entry_refusal(locked, actor))
-        reason = _check_reason(actor, reason)
-        _check_version(locked, version)
+        reason = _entry_checked(locked, actor, reason, version)
         deals = stored if stored is not None else [d.data for d in _deals_of(locked)]
         was_settled = locked.status in Sheet.COUNTED_STATUSES
         position = len(deals)
@@ -324,9 +335,7 @@ def deal_update(
     SheetStateError(code="no_such_deal") for a position the sheet does not have."""
     with transaction.atomic():
         locked = _lock(sheet, event=actor.organiser)
-        _raise(entry_refusal(locked, actor))
-        reason = _check_reason(actor, reason)
-        _check_version(locked, version)
+        reason = _entry_checked(locked, actor, reason, version)
         deals = _deals_of(locked)
         deal = _deal_at(deals, position)
         was_settled = locked.status in Sheet.COUNTED_STATUSES
@@ -348,9 +357,7 @@ def deal_delete(*, sheet: Sheet, position: int, version: int, actor: Actor, reas
     (e.g. a points-target game must not end early). Raises like `deal_update`."""
     with transaction.atomic():
         locked = _lock(sheet, event=actor.organiser)
-        _raise(entry_refusal(locked, actor))
-        reason = _check_reason(actor, reason)
-        _check_version(locked, version)
+        reason = _entry_checked(locked, actor, reason, version)
         deals = _deals_of(locked)
         deal = _deal_at(deals, position)
         was_settled = locked.status in Sheet.COUNTED_STATUSES
@@ -375,23 +382,14 @@ def deal_insert(
 
     Idempotent by `client_id` like `deal_create`. Raises FieldRequired, SheetConflict, SideNotAllowed /
     SheetStateError (not this actor's turn, or code="no_such_deal" for a position past the end), DealInvalid."""
-    if not isinstance(client_id, str) or not CLIENT_ID_RE.match(client_id):
-        raise FieldRequired(
-            "client_id",
-            _(
-                "A client id (Idempotency-Key) of 1 to 64 letters, digits or _ . : - is "
-                "required so that a retried request is not stored twice."
-            ),
-        )
+    _check_client_id(client_id)
     with transaction.atomic():
         # An organiser's insert into a settled sheet marks the standings dirty: event first (see `_lock`).
         locked = _lock(sheet, event=actor.organiser)
         replay = _replayed_create(locked, client_id)
         if replay is not None:
             return replay
-        _raise(entry_refusal(locked, actor))
-        reason = _check_reason(actor, reason)
-        _check_version(locked, version)
+        reason = _entry_checked(locked, actor, reason, version)
         deals = _deals_of(locked)
         if type(position) is not int or not 0 <= position <= len(deals):
             raise SheetStateError(
