@@ -179,6 +179,13 @@ VERSION_PARAMS = [
         description='The sheet version as an ETag ("3"); instead of `version` in the body.',
     ),
 ]
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=True,
+    description="A client-made id of this deal (1–64 of A-Z a-z 0-9 _ . : -).",
+)
 ERRORS = {
     400: OpenApiResponse(s.SheetErrorSerializer, description="Invalid input; the fields at fault are named."),
     403: OpenApiResponse(s.SheetErrorSerializer, description="Not allowed (other side, closed round, not logged in)."),
@@ -250,6 +257,16 @@ class DealWriteBaseApi(SheetBaseApi):
         data = {"deal": deal, "replayed": replayed, "sheet": payload}
         return Response(data, status=code, headers={"ETag": f'"{write.sheet.version}"'})
 
+    def stored(self, write) -> Response:
+        """The answer to an idempotent create or insert: 201 when stored, 200 with `replayed: true` for a key
+        seen before."""
+        return self.written(
+            write,
+            write.deal.position if write.deal else None,
+            replayed=not write.created,
+            code=status.HTTP_201_CREATED if write.created else status.HTTP_200_OK,
+        )
+
 
 class DealCreateApi(DealWriteBaseApi):
     """Append a deal. Idempotent by `Idempotency-Key`: 201 when stored, 200 with `replayed: true` when this
@@ -258,13 +275,7 @@ class DealCreateApi(DealWriteBaseApi):
     @extend_schema(
         request=s.DealWriteSerializer,
         parameters=[
-            OpenApiParameter(
-                "Idempotency-Key",
-                OpenApiTypes.STR,
-                OpenApiParameter.HEADER,
-                required=True,
-                description="A client-made id of this deal (1–64 of A-Z a-z 0-9 _ . : -).",
-            ),
+            IDEMPOTENCY_KEY,
             *VERSION_PARAMS,
         ],
         responses={201: s.DealWrittenSerializer, 200: s.DealWrittenSerializer, **ERRORS},
@@ -280,12 +291,7 @@ class DealCreateApi(DealWriteBaseApi):
             actor=self.access.actor,
             reason=_reason(data),
         )
-        return self.written(
-            write,
-            write.deal.position if write.deal else None,
-            replayed=not write.created,
-            code=status.HTTP_201_CREATED if write.created else status.HTTP_200_OK,
-        )
+        return self.stored(write)
 
 
 class DealInsertApi(DealWriteBaseApi):
@@ -296,13 +302,7 @@ class DealInsertApi(DealWriteBaseApi):
     @extend_schema(
         request=s.DealWriteSerializer,
         parameters=[
-            OpenApiParameter(
-                "Idempotency-Key",
-                OpenApiTypes.STR,
-                OpenApiParameter.HEADER,
-                required=True,
-                description="A client-made id of this deal (1–64 of A-Z a-z 0-9 _ . : -).",
-            ),
+            IDEMPOTENCY_KEY,
             *VERSION_PARAMS,
         ],
         responses={201: s.DealWrittenSerializer, 200: s.DealWrittenSerializer, **ERRORS},
@@ -319,12 +319,7 @@ class DealInsertApi(DealWriteBaseApi):
             actor=self.access.actor,
             reason=_reason(data),
         )
-        return self.written(
-            write,
-            write.deal.position if write.deal else None,
-            replayed=not write.created,
-            code=status.HTTP_201_CREATED if write.created else status.HTTP_200_OK,
-        )
+        return self.stored(write)
 
 
 class DealDetailApi(DealWriteBaseApi):
