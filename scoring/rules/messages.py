@@ -152,10 +152,11 @@ MESSAGES: dict[str, str | Plural] = {
     ),
     "capot_tricks": gettext_noop(
         "A capot gives team {team} all the trick points ({counted} as counted, or {total} as written) and "
-        "team {other} 0; got A {a}, B {b}."
+        "team {other} 0; got {team} {team_got}, {other} {other_got}."
     ),
     "capot_tricks_total": gettext_noop(
-        "A capot gives team {team} all {total} trick points and team {other} 0; got A {a}, B {b}."
+        "A capot gives team {team} all {total} trick points and team {other} 0; "
+        "got {team} {team_got}, {other} {other_got}."
     ),
     "capot_last_trick": gettext_noop("Team {team} made capot, so it also took the last trick, not team {got}."),
     # Belote.

@@ -402,6 +402,9 @@ def _tricks(
                         "counted": info.deal_total,
                         "a": a,
                         "b": b,
+                        # The capot team first, each named: at the table the teams read as their seats.
+                        "team_got": whole,
+                        "other_got": zero,
                     },
                 )
             )

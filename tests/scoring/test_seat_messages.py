@@ -1,0 +1,34 @@
+"""At the table the engine's teams A and B read as the seats (N/S, E/W; O/W in German), in every part of a
+message, the numbers included."""
+
+import re
+
+import pytest
+from django.utils import translation
+
+from scoring.sheet_rules import sheet_score
+from tournaments.models import Event
+
+HOHELUFT = Event(rules_preset="hoheluft", rules_options={})
+
+
+def capot_message(capot: str, tricks: dict, language: str) -> str:
+    deal = {"contract": {"taker": capot, "trump": "hearts"}, "capot": capot, "tricks": tricks}
+    with translation.override(language):
+        (error,) = sheet_score(event=HOHELUFT, deals=[deal])["errors"]
+    return error["message"]
+
+
+@pytest.mark.parametrize(
+    "capot,tricks,language,expected",
+    [
+        ("A", {"A": 152, "B": 10}, "en", "and team E/W 0; got N/S 152, E/W 10."),
+        ("B", {"A": 10, "B": 152}, "en", "and team N/S 0; got E/W 152, N/S 10."),
+        ("B", {"A": 10, "B": 152}, "de", "und Team N/S 0; angegeben: O/W 152, N/S 10."),
+        ("A", {"A": 152, "B": 10}, "fr", "0 à l'équipe E/O\xa0; reçu\xa0: N/S 152, E/O 10."),
+    ],
+)
+def test_a_wrong_capot_names_each_teams_points_by_its_seats(capot, tricks, language, expected):
+    message = capot_message(capot, tricks, language)
+    assert message.endswith(expected), message
+    assert not re.search(r"\b[AB] \d|[Tt]eam [AB]\b|équipe [AB]\b", message), message
