@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.models import Sheet
-from scoring.selectors import sheet_view
+from scoring.selectors import sheet_deal_data
 from scoring.sheet_rules import sheet_score
 
 
@@ -45,10 +45,10 @@ def deal_preview(
     """Place `deal` among the sheet's deals and score them all under the event's rule set, storing nothing.
 
     `insert` (0-based, at most the number of deals) puts it before the deal there; otherwise `position`
-    (0-based) replaces that deal; with neither, or past the end, it comes last. The sheet's deals are those
-    its page shows (`sheet_view`): one query. Raises nothing: a broken rule set or deal gives `valid` false
+    (0-based) replaces that deal; with neither, or past the end, it comes last. The sheet's deals: one query;
+    they are scored once, with the new one. Raises nothing: a broken rule set or deal gives `valid` false
     with the engine's errors."""
-    deals = [row.data for row in sheet_view(sheet).rows]
+    deals = sheet_deal_data(sheet)
     if insert is not None and insert <= len(deals):
         position = insert
         deals.insert(position, deal)

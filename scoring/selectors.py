@@ -289,12 +289,17 @@ class SheetView:
     result: dict[str, Any] = field(default_factory=dict)
 
 
+def sheet_deal_data(sheet: Sheet) -> list[dict[str, Any]]:
+    """The data of the sheet's deals in order (one query)."""
+    return list(Deal.objects.filter(sheet=sheet).order_by("position").values_list("data", flat=True))
+
+
 def sheet_view(sheet: Sheet, deals: list[dict[str, Any]] | None = None) -> SheetView:
     """The sheet's deals with each deal's score, running totals and held points, from the cached result
     (recomputed from the deals when the cache does not match them). `deals`: the deal data in order when
     the caller has it (a service just wrote them); otherwise one query loads them."""
     if deals is None:
-        deals = list(Deal.objects.filter(sheet=sheet).order_by("position").values_list("data", flat=True))
+        deals = sheet_deal_data(sheet)
     result = sheet.result or {}
     if len(result.get("deals") or []) != len(deals) or not result.get("valid", False):
         result = sheet_score(event=sheet.game.round.event, deals=deals)
