@@ -54,30 +54,20 @@ def _pair(taker: str, t: int, d: int) -> tuple[int, int]:
     return (t, d) if taker == "A" else (d, t)
 
 
+def _sides(deal: ParsedDeal) -> tuple[str, int, int, int, int, int, int]:
+    """The defenders, then the taker's tricks, announcements and belote points, then the defenders' three."""
+    # Once per deal: one unpacking and a plain tuple, no attribute reads (see docs/performance.md).
+    taker, _, _, _, _, _, tricks_a, tricks_b, _, belote_a, belote_b, ann_a, ann_b = deal
+    if taker == "A":
+        return "B", tricks_a, ann_a, belote_a * BELOTE, tricks_b, ann_b, belote_b * BELOTE
+    return "A", tricks_b, ann_b, belote_b * BELOTE, tricks_a, ann_a, belote_a * BELOTE
+
+
 def _score_take(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     """hoheluft, dertele, classic: made, inside (dedans) or litige."""
-    # The fields unpacked at once: attribute reads and helper calls were a fair share of a deal's time.
-    taker, _, info, _, _, _, tricks_a, tricks_b, capot, belote_a, belote_b, ann_a, ann_b = deal
-    if taker == "A":
-        defenders = "B"
-        tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = (
-            tricks_a,
-            ann_a,
-            belote_a * BELOTE,
-            tricks_b,
-            ann_b,
-            belote_b * BELOTE,
-        )
-    else:
-        defenders = "A"
-        tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = (
-            tricks_b,
-            ann_b,
-            belote_b * BELOTE,
-            tricks_a,
-            ann_a,
-            belote_a * BELOTE,
-        )
+    # The fields unpacked at once: attribute reads were a fair share of a deal's time.
+    taker, _, info, _, _, _, _, _, capot, _, _, _, _ = deal
+    defenders, tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = _sides(deal)
     total_t = tricks_t + ann_t + bel_t
     total_d = tricks_d + ann_d + bel_d
     rounding = rs.rounding
@@ -102,29 +92,10 @@ def _score_take(rs: RuleSet, deal: ParsedDeal) -> DealScore:
 
 def _score_coinche(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     """coinche: made iff T ≥ bid (and T > D), a capot bid iff capot; multipliers 2 and 4."""
-    taker, _, _, bid, capot_bid, multiplier, tricks_a, tricks_b, capot, belote_a, belote_b, ann_a, ann_b = deal
+    taker, _, _, bid, capot_bid, multiplier, _, _, capot, _, _, _, _ = deal
     # A coinche deal has a bid, and a coinche rule set these settings.
     assert bid is not None and rs.failed_base is not None and rs.surcoinche_factor is not None
-    if taker == "A":
-        defenders = "B"
-        tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = (
-            tricks_a,
-            ann_a,
-            belote_a * BELOTE,
-            tricks_b,
-            ann_b,
-            belote_b * BELOTE,
-        )
-    else:
-        defenders = "A"
-        tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = (
-            tricks_b,
-            ann_b,
-            belote_b * BELOTE,
-            tricks_a,
-            ann_a,
-            belote_a * BELOTE,
-        )
+    defenders, tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = _sides(deal)
     total_t = tricks_t + ann_t + bel_t
     total_d = tricks_d + ann_d + bel_d
     # A capot bid is made by the capot alone; any other bid by its points.
@@ -151,28 +122,9 @@ def _score_coinche(rs: RuleSet, deal: ParsedDeal) -> DealScore:
 
 def _score_belot(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     """belot: raw totals compared, written in tens; hanging holds the declarer's share."""
-    taker, _, info, _, _, multiplier, tricks_a, tricks_b, capot, belote_a, belote_b, ann_a, ann_b = deal
+    taker, _, info, _, _, multiplier, _, _, capot, _, _, _, _ = deal
     assert rs.capot_bonus is not None  # every belot rule set has one
-    if taker == "A":
-        defenders = "B"
-        tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = (
-            tricks_a,
-            ann_a,
-            belote_a * BELOTE,
-            tricks_b,
-            ann_b,
-            belote_b * BELOTE,
-        )
-    else:
-        defenders = "A"
-        tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = (
-            tricks_b,
-            ann_b,
-            belote_b * BELOTE,
-            tricks_a,
-            ann_a,
-            belote_a * BELOTE,
-        )
+    defenders, tricks_t, ann_t, bel_t, tricks_d, ann_d, bel_d = _sides(deal)
     kind = info.kind
     factor = 2 if kind == NO_TRUMP else 1
     raw_t = tricks_t * factor + ann_t + bel_t + (rs.capot_bonus if capot == taker else 0)

@@ -4,19 +4,8 @@ and held points held as rounded (§4.1). Numbers typed by hand from shared/spec/
 
 import pytest
 
-from scoring.rules import build_ruleset, score_game
-
-
-def game(rules, *deals, **options):
-    result = score_game({"rules": rules, "options": options, "deals": list(deals)})
-    assert result["valid"], result["errors"]
-    return result
-
-
-def deal(taker="A", a=92, b=70, trump="hearts", **extra):
-    out = {"contract": {"taker": taker, "trump": trump}, "tricks": {"A": a, "B": b}}
-    out.update(extra)
-    return out
+from scoring.rules import build_ruleset
+from tests.scoring.rules.rules_helpers import deal, game
 
 
 def one(rules, d, **options):
