@@ -16,7 +16,6 @@ import sys
 import threading
 import time
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from django.conf import settings
@@ -28,6 +27,7 @@ from scoring.models import Deal, Sheet
 from scoring.standings import standings_compute
 from tests.own_redis import celery_broker, own_redis
 from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
+from tests.scoring.live_helpers import database_url
 from tournaments.models import Event, Round, Standing
 
 pytestmark = [
@@ -115,14 +115,9 @@ def play_table(index: int, sheet_id: int, link_a, link_b, tally: Tally, stop: th
 
 
 def _env(broker: str, log: Path) -> dict:
-    db = settings.DATABASES["default"]
-    url = (
-        f"postgres://{quote(db['USER'] or '')}:{quote(db['PASSWORD'] or '')}@{db['HOST'] or '127.0.0.1'}:"
-        f"{db['PORT'] or 5432}/{db['NAME']}"
-    )
     return {
         **os.environ,
-        "DATABASE_URL": url,
+        "DATABASE_URL": database_url(),
         "CELERY_BROKER_URL": broker,
         "CELERY_RESULT_BACKEND": broker,
         "SECRET_KEY": settings.SECRET_KEY,
