@@ -125,41 +125,20 @@ def _env(broker: str, log: Path) -> dict:
     }
 
 
-def start_worker(broker: str, log: Path) -> subprocess.Popen:
-    command = [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "config",
-        "worker",
-        "--pool=solo",
-        "--loglevel=INFO",
-        "--without-heartbeat",
-        "--without-gossip",
-        "--without-mingle",
-        f"--logfile={log}",
-    ]
+def _celery(broker: str, log: Path, *arguments: str) -> subprocess.Popen:
+    """`celery -A config <arguments>` as a process of its own, on the test database and `broker`, logging to `log`."""
+    command = [sys.executable, "-m", "celery", "-A", "config", *arguments, "--loglevel=INFO", f"--logfile={log}"]
     return subprocess.Popen(
         command, cwd=ROOT, env=_env(broker, log), stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
     )
 
 
+def start_worker(broker: str, log: Path) -> subprocess.Popen:
+    return _celery(broker, log, "worker", "--pool=solo", "--without-heartbeat", "--without-gossip", "--without-mingle")
+
+
 def start_beat(broker: str, directory: Path) -> subprocess.Popen:
-    command = [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "config",
-        "beat",
-        "--loglevel=INFO",
-        f"--schedule={directory / 'beat-schedule'}",
-        f"--logfile={directory / 'beat.log'}",
-    ]
-    return subprocess.Popen(
-        command, cwd=ROOT, env=_env(broker, directory / "beat.log"), stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
-    )
+    return _celery(broker, directory / "beat.log", "beat", f"--schedule={directory / 'beat-schedule'}")
 
 
 def stop(process: subprocess.Popen | None, sig=signal.SIGTERM) -> None:
