@@ -6,22 +6,13 @@ import pytest
 from django.test import Client
 
 from scoring.models import Deal, Sheet
-from scoring.services import deal_create
 from tests.factories import MembershipFactory
-from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, released_round, table_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ROWS = "#sheet-live tbody tr[data-position]"
 NO_RELOAD = "window.__stillTheSamePage = true"
-
-
-def fill(sheet, link, deals):
-    for i, deal in enumerate(deals):
-        sheet = deal_create(
-            sheet=sheet, data=deal, version=sheet.version, client_id=f"pre-{i}", actor=link_actor(link)
-        ).sheet
-    return sheet
 
 
 class Taps:
