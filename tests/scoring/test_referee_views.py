@@ -13,12 +13,6 @@ pytestmark = pytest.mark.django_db
 JSON = {"HTTP_ACCEPT": "application/json"}
 
 
-@pytest.fixture
-def table():
-    _round, games = released_round(tables=2)
-    return table_of(games[0])
-
-
 def form(**fields):
     data = {"taker": "A", "trump": "hearts", "tricks_a": "92", "version": "0", "client_id": "c-1"}
     data.update({k: v for k, v in fields.items() if v is not None})

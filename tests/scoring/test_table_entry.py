@@ -19,12 +19,6 @@ JSON = {"HTTP_ACCEPT": "application/json"}
 FORGOTTEN = {"contract": {"taker": "B", "trump": "clubs"}, "tricks": {"A": 42, "B": 120}}
 
 
-@pytest.fixture
-def table():
-    _round, games = released_round(tables=2)
-    return table_of(games[0])
-
-
 def stored(sheet):
     return [d.data for d in Deal.objects.filter(sheet=sheet).order_by("position")]
 
