@@ -3,6 +3,7 @@ clean, check-in buttons named by what they show, and a game length that follows 
 
 import pytest
 
+from tests.browser.helpers import login
 from tests.factories import EntryFactory, EventFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.scoring.entry_helpers import released_round
 from tournaments import services
@@ -31,14 +32,6 @@ def desk():
         event=event, entry_ids=list(event.entries.values_list("pk", flat=True)), round_number=1, status="present"
     )
     return membership, event
-
-
-def login(page, live_server):
-    page.goto(live_server.url + "/accounts/login/")
-    page.fill("#id_username", "leitung")
-    page.fill("#id_password", "correct horse battery staple")
-    with page.expect_navigation():
-        page.click("button[type=submit]")
 
 
 def test_the_entries_page_and_the_score_sheet_overview_fit_a_phone(live_server, phone_page, desk):

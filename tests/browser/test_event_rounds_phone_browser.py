@@ -3,8 +3,8 @@
 one meant scrolling the table sideways. The round's number is now its link, in view."""
 
 import pytest
-from django.test import Client
 
+from tests.browser.helpers import session_login
 from tests.factories import EntryFactory, EventFactory, MembershipFactory
 from tournaments import services
 
@@ -16,11 +16,7 @@ def test_the_next_round_is_reachable_without_scrolling_sideways(live_server, pho
     event = EventFactory(club=membership.club)
     entries = [EntryFactory(event=event, number=n) for n in range(1, 9)]
     services.checkin_set(event=event, entry_ids=[e.pk for e in entries], round_number=1, status="present")
-    client = Client()
-    client.force_login(membership.user)
-    phone_page.context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    session_login(phone_page.context, live_server, membership.user)
     base = f"/o/{event.club.slug}/events/{event.slug}/"
     phone_page.goto(live_server.url + base)
     links = phone_page.locator(f'a[href="{base}rounds/1/"]')

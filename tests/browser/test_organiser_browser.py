@@ -3,6 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.helpers import login
 from tests.factories import EntryFactory, EventFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments.models import CheckIn, Round
 
@@ -31,14 +32,6 @@ def evening():
         player_2=PlayerFactory(club=membership.club, first_name="Jürgen", last_name="Bockelmann"),
     )
     return membership, event, special
-
-
-def login(page, live_server):
-    page.goto(live_server.url + "/accounts/login/")
-    page.fill("#id_username", "leitung")
-    page.fill("#id_password", "correct horse battery staple")
-    with page.expect_navigation():
-        page.click("button[type=submit]")
 
 
 def test_fast_check_in_then_draw_and_release_round_one(live_server, tablet_page, evening):

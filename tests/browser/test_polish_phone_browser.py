@@ -4,18 +4,11 @@ deal list stays compact (one "…" menu per deal), also without JavaScript, with
 import pytest
 
 from scoring.services import deal_create
+from tests.browser.helpers import login
 from tests.factories import EntryFactory, EventFactory, MembershipFactory, UserFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, released_round, table_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
-
-
-def login(page, live_server, username="leitung"):
-    page.goto(live_server.url + "/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "correct horse battery staple")
-    with page.expect_navigation():
-        page.click("button[type=submit]")
 
 
 # The placeholder's text width (drawn in the input's own font) against the room inside the input.

@@ -3,8 +3,8 @@ list with its "where do we play" codes was 685 px wide and the by-table list 362
 scrolled sideways. The tables now scroll inside their own region; the page itself stays 360 px wide."""
 
 import pytest
-from django.test import Client
 
+from tests.browser.helpers import session_login
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import released_round
 
@@ -15,11 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_print_pages_do_not_scroll_sideways_on_a_phone(live_server, phone_page, kind):
     round, _games = released_round(tables=6)
     event = round.event
-    client = Client()
-    client.force_login(MembershipFactory(club=event.club).user)
-    phone_page.context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    session_login(phone_page.context, live_server, MembershipFactory(club=event.club).user)
     phone_page.goto(f"{live_server.url}/o/{event.club.slug}/events/{event.slug}/rounds/{round.number}/print/{kind}/")
     rows = phone_page.locator("table.print-names tbody tr, table.print-draw tbody tr")
     assert rows.count() >= 6

@@ -2,8 +2,8 @@
 trying the demo: the box, 44 px tall like a text field, floated above its label's text)."""
 
 import pytest
-from django.test import Client
 
+from tests.browser.helpers import session_login
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import released_round
 
@@ -22,11 +22,7 @@ MIDDLES = """() => {
 
 def test_the_close_rounds_tick_box_is_level_with_its_words(live_server, desktop_page):
     round, _games = released_round(tables=1)
-    client = Client()
-    client.force_login(MembershipFactory(club=round.event.club).user)
-    desktop_page.context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    session_login(desktop_page.context, live_server, MembershipFactory(club=round.event.club).user)
     desktop_page.goto(f"{live_server.url}/o/scores/round/{round.pk}/")
     where = desktop_page.evaluate(MIDDLES)
     assert abs(where["box"] - where["text"]) <= 3

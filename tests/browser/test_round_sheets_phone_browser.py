@@ -3,8 +3,8 @@ entered holds a badge, "entered by N/S" and the switch button; squeezed into one
 word into syllables ("In / Ein / ga / be"). Each must keep its words whole."""
 
 import pytest
-from django.test import Client
 
+from tests.browser.helpers import session_login
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, released_round, table_of
 
@@ -33,11 +33,7 @@ def test_the_status_cell_keeps_its_words_whole_on_a_phone(live_server, phone_pag
     round, games = released_round(tables=1)
     sheet, link_a, _ = table_of(games[0])
     deal_create(sheet=sheet, data=HOHELUFT_GAME[0], version=sheet.version, client_id="one", actor=link_actor(link_a))
-    client = Client()
-    client.force_login(MembershipFactory(club=round.event.club).user)
-    phone_page.context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    session_login(phone_page.context, live_server, MembershipFactory(club=round.event.club).user)
     phone_page.goto(f"{live_server.url}/o/scores/round/{round.pk}/")
     phone_page.wait_for_selector("[data-switch-side]")
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -35,6 +35,19 @@ def type_deal(page, taker, trump, tricks_a):
     page.click("#save-deal")
 
 
+def one_deal_queued_offline(live_server, page):
+    """Side A's page of a fresh one-table round, ready offline; the network cut, one deal typed (A, hearts,
+    92) and queued. Returns (sheet, link of side A)."""
+    _round, games = released_round(tables=1)
+    sheet, link_a, _link_b = table_of(games[0])
+    page.goto(f"{live_server.url}/t/{link_a.token}/")
+    page.wait_for_selector('#offline-queue[data-offline-ready="yes"]')
+    page.context.set_offline(True)
+    type_deal(page, "A", "hearts", 92)
+    page.wait_for_selector('#offline-queue[data-pending="1"]')
+    return sheet, link_a
+
+
 def release(event, number, pairs):
     """Release round `number` with games at tables 1.. for `pairs` (the release hooks' work included)."""
     round = RoundFactory(event=event, number=number, status=Round.Status.RELEASED)
@@ -153,14 +166,8 @@ def test_a_whole_game_typed_without_a_network_is_stored_once_in_order(live_serve
 
 
 def test_a_deal_refused_after_reconnecting_is_shown_with_its_error_to_fix(live_server, phone_page):
-    _round, games = released_round(tables=1)
-    sheet, link_a, _link_b = table_of(games[0])
     page = phone_page
-    page.goto(f"{live_server.url}/t/{link_a.token}/")
-    page.wait_for_selector('#offline-queue[data-offline-ready="yes"]')
-    page.context.set_offline(True)
-    type_deal(page, "A", "hearts", 92)
-    page.wait_for_selector('#offline-queue[data-pending="1"]')
+    sheet, _link_a = one_deal_queued_offline(live_server, page)
     # 161 leaves 1 point for the other team: no set of tricks is worth that.
     choose(page, "taker", "B")
     choose(page, "trump", "spades")
@@ -190,14 +197,8 @@ def test_a_deal_typed_offline_for_a_link_revoked_meanwhile_is_shown_refused_not_
     from scoring.access import Actor
     from scoring.services import table_link_revoke
 
-    _round, games = released_round(tables=1)
-    sheet, link_a, _link_b = table_of(games[0])
     page = phone_page
-    page.goto(f"{live_server.url}/t/{link_a.token}/")
-    page.wait_for_selector('#offline-queue[data-offline-ready="yes"]')
-    page.context.set_offline(True)
-    type_deal(page, "A", "hearts", 92)
-    page.wait_for_selector('#offline-queue[data-pending="1"]')
+    sheet, link_a = one_deal_queued_offline(live_server, page)
     table_link_revoke(link=link_a, actor=Actor(organiser=True))  # a lost phone: the organiser revokes its link
     page.context.set_offline(False)
     refused = page.locator("[data-queued][data-refused]")

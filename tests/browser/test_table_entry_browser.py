@@ -3,25 +3,16 @@ and the organiser's round view follow a submission live, an announcement takes t
 deal is inserted at position 3. The taps counted here are written in docs/table-entry.md."""
 
 import pytest
-from django.test import Client
 
 from scoring.models import Deal, Sheet
-from scoring.services import deal_create
+from tests.browser.helpers import desk_context, open_page, phone_context, session_login
 from tests.factories import MembershipFactory
-from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, released_round, table_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ROWS = "#sheet-live tbody tr[data-position]"
 NO_RELOAD = "window.__stillTheSamePage = true"
-
-
-def fill(sheet, link, deals):
-    for i, deal in enumerate(deals):
-        sheet = deal_create(
-            sheet=sheet, data=deal, version=sheet.version, client_id=f"pre-{i}", actor=link_actor(link)
-        ).sheet
-    return sheet
 
 
 class Taps:
@@ -76,25 +67,15 @@ def test_the_other_side_and_the_organiser_see_the_submission_live_and_confirm_wi
     fill(sheet, link_a, HOHELUFT_GAME[:-1])
     referee = phone_page
     referee.goto(f"{live_server.url}/t/{link_a.token}/")
-    other_context = _chromium.new_context(
-        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE"
-    )
-    organiser_context = _chromium.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    other_context = phone_context(_chromium)
+    organiser_context = desk_context(_chromium)
     try:
-        other = other_context.new_page()
-        other.set_default_timeout(15_000)
-        other.goto(f"{live_server.url}/t/{link_b.token}/")
+        other = open_page(other_context, f"{live_server.url}/t/{link_b.token}/")
         assert other.locator("#confirm-sheet").count() == 0
         other.evaluate(NO_RELOAD)
 
-        client = Client()
-        client.force_login(MembershipFactory(club=round.event.club).user)
-        organiser_context.add_cookies(
-            [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-        )
-        desk = organiser_context.new_page()
-        desk.set_default_timeout(15_000)
-        desk.goto(f"{live_server.url}/o/scores/round/{round.pk}/")
+        session_login(organiser_context, live_server, MembershipFactory(club=round.event.club).user)
+        desk = open_page(organiser_context, f"{live_server.url}/o/scores/round/{round.pk}/")
         table = f'#round-live tr[data-table="{games[0].table_number}"]'
         assert desk.get_attribute(table, "data-status") == "entered"
         desk.evaluate(NO_RELOAD)
@@ -214,24 +195,14 @@ def test_the_organiser_switches_the_entering_side_with_one_tap(live_server, phon
     dead_phone = phone_page
     dead_phone.goto(f"{live_server.url}/t/{link_a.token}/")
     assert dead_phone.locator("#deal-form").is_visible()
-    phone_context = _chromium.new_context(
-        viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE"
-    )
-    desk_context = _chromium.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    other_context = phone_context(_chromium)
+    organiser_context = desk_context(_chromium)
     try:
-        other = phone_context.new_page()
-        other.set_default_timeout(15_000)
-        other.goto(f"{live_server.url}/t/{link_b.token}/")
+        other = open_page(other_context, f"{live_server.url}/t/{link_b.token}/")
         assert other.locator("#deal-form").count() == 0
 
-        client = Client()
-        client.force_login(MembershipFactory(club=round.event.club).user)
-        desk_context.add_cookies(
-            [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-        )
-        desk = desk_context.new_page()
-        desk.set_default_timeout(15_000)
-        desk.goto(f"{live_server.url}/o/scores/round/{round.pk}/")
+        session_login(organiser_context, live_server, MembershipFactory(club=round.event.club).user)
+        desk = open_page(organiser_context, f"{live_server.url}/o/scores/round/{round.pk}/")
         desk.click(f'[data-switch-side="{games[0].table_number}"]')  # the one tap
         desk.wait_for_selector('[data-entering="B"]')
         assert Sheet.objects.get(pk=sheet.pk).entering_side == "B"
@@ -246,8 +217,8 @@ def test_the_organiser_switches_the_entering_side_with_one_tap(live_server, phon
         other.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 3")
         assert [d.data for d in Deal.objects.filter(sheet=sheet).order_by("position")] == HOHELUFT_GAME[:3]
     finally:
-        phone_context.close()
-        desk_context.close()
+        other_context.close()
+        organiser_context.close()
 
 
 def test_belot_offers_no_announcement_buttons_in_no_trumps(live_server, phone_page):
@@ -265,11 +236,7 @@ def test_belot_offers_no_announcement_buttons_in_no_trumps(live_server, phone_pa
 def test_the_organisers_sheet_page_follows_the_table_without_a_reload(live_server, desktop_page):
     round, games = released_round(tables=1)
     sheet, link_a, _ = table_of(games[0])
-    client = Client()
-    client.force_login(MembershipFactory(club=round.event.club).user)
-    desktop_page.context.add_cookies(
-        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
-    )
+    session_login(desktop_page.context, live_server, MembershipFactory(club=round.event.club).user)
     desktop_page.goto(f"{live_server.url}/o/scores/sheet/{sheet.pk}/")
     desktop_page.evaluate(NO_RELOAD)
     assert desktop_page.locator(ROWS).count() == 0

@@ -22,3 +22,12 @@ def played_event(organiser):
     play(make_round(event, 1), t1, t2, won(900, 700))
     standings_recompute_now(event_id=event.pk)
     return event
+
+
+@pytest.fixture
+def table():
+    """The first table of a released round of two: (sheet, link of side A, link of side B)."""
+    from tests.scoring.entry_helpers import released_round, table_of
+
+    _round, games = released_round(tables=2)
+    return table_of(games[0])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scoring.access import Actor
 from scoring.models import Sheet, TableLink
-from scoring.services import table_links_ensure
+from scoring.services import deal_create, table_links_ensure
 from tests.factories import GameFactory, MembershipFactory, RoundFactory
 
 # A whole Hoheluft game of 12 played deals (plus one passed out): made, inside, a litige decided later,
@@ -51,3 +51,13 @@ def table_of(game) -> tuple[Sheet, TableLink, TableLink]:
     """(sheet, link of side A, link of side B) of a game."""
     links = {link.side: link for link in TableLink.objects.filter(game=game, revoked_at__isnull=True)}
     return Sheet.objects.get(game=game), links["A"], links["B"]
+
+
+def fill(sheet: Sheet, link: TableLink, deals: list[dict]) -> Sheet:
+    """The side of `link` types `deals` one after the other; returns the sheet after the last one. The client
+    ids carry the sheet's version, so a second fill of the same sheet is never taken for a retry."""
+    for i, deal in enumerate(deals):
+        sheet = deal_create(
+            sheet=sheet, data=deal, version=sheet.version, client_id=f"f{sheet.version}-{i}", actor=link_actor(link)
+        ).sheet
+    return sheet

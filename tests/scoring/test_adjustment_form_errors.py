@@ -7,19 +7,13 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Adjustment
-from scoring.standings import standings_recompute_now
-from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def event(organiser):
-    event = make_event(club=organiser.club)
-    t1, t2 = make_entries(event, 2)
-    play(make_round(event, 1), t1, t2, won(900, 700))
-    standings_recompute_now(event_id=event.pk)
-    return event
+def event(played_event):
+    return played_event
 
 
 def post(client, event, **data):

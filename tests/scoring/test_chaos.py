@@ -16,7 +16,6 @@ import sys
 import threading
 import time
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from django.conf import settings
@@ -28,6 +27,7 @@ from scoring.models import Deal, Sheet
 from scoring.standings import standings_compute
 from tests.own_redis import celery_broker, own_redis
 from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
+from tests.scoring.live_helpers import database_url
 from tournaments.models import Event, Round, Standing
 
 pytestmark = [
@@ -115,14 +115,9 @@ def play_table(index: int, sheet_id: int, link_a, link_b, tally: Tally, stop: th
 
 
 def _env(broker: str, log: Path) -> dict:
-    db = settings.DATABASES["default"]
-    url = (
-        f"postgres://{quote(db['USER'] or '')}:{quote(db['PASSWORD'] or '')}@{db['HOST'] or '127.0.0.1'}:"
-        f"{db['PORT'] or 5432}/{db['NAME']}"
-    )
     return {
         **os.environ,
-        "DATABASE_URL": url,
+        "DATABASE_URL": database_url(),
         "CELERY_BROKER_URL": broker,
         "CELERY_RESULT_BACKEND": broker,
         "SECRET_KEY": settings.SECRET_KEY,
@@ -130,41 +125,20 @@ def _env(broker: str, log: Path) -> dict:
     }
 
 
-def start_worker(broker: str, log: Path) -> subprocess.Popen:
-    command = [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "config",
-        "worker",
-        "--pool=solo",
-        "--loglevel=INFO",
-        "--without-heartbeat",
-        "--without-gossip",
-        "--without-mingle",
-        f"--logfile={log}",
-    ]
+def _celery(broker: str, log: Path, *arguments: str) -> subprocess.Popen:
+    """`celery -A config <arguments>` as a process of its own, on the test database and `broker`, logging to `log`."""
+    command = [sys.executable, "-m", "celery", "-A", "config", *arguments, "--loglevel=INFO", f"--logfile={log}"]
     return subprocess.Popen(
         command, cwd=ROOT, env=_env(broker, log), stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
     )
 
 
+def start_worker(broker: str, log: Path) -> subprocess.Popen:
+    return _celery(broker, log, "worker", "--pool=solo", "--without-heartbeat", "--without-gossip", "--without-mingle")
+
+
 def start_beat(broker: str, directory: Path) -> subprocess.Popen:
-    command = [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "config",
-        "beat",
-        "--loglevel=INFO",
-        f"--schedule={directory / 'beat-schedule'}",
-        f"--logfile={directory / 'beat.log'}",
-    ]
-    return subprocess.Popen(
-        command, cwd=ROOT, env=_env(broker, directory / "beat.log"), stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
-    )
+    return _celery(broker, directory / "beat.log", "beat", f"--schedule={directory / 'beat-schedule'}")
 
 
 def stop(process: subprocess.Popen | None, sig=signal.SIGTERM) -> None:

@@ -10,27 +10,16 @@ import time
 
 import psycopg
 import pytest
-from django.conf import settings
 from django.db import connection
 
 from scoring import services
 from scoring.models import Sheet
 from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, organiser_actor, released_round, table_of
+from tests.scoring.live_helpers import connect
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
 
 EXTRA = {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 70}}
-
-
-def connect():
-    db = settings.DATABASES["default"]
-    return psycopg.connect(
-        host=db["HOST"] or "127.0.0.1",
-        port=db["PORT"] or 5432,
-        user=db["USER"],
-        password=db["PASSWORD"] or None,
-        dbname=db["NAME"],
-    )
 
 
 def settled_sheet(membership, status=Sheet.Status.CONFIRMED):

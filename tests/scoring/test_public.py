@@ -16,13 +16,6 @@ from tournaments.models import Event, Round, Season
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
 def url(event, name, *args):
     return reverse(f"public:{name}", args=[event.club.slug, event.slug, *args])
 

@@ -4,7 +4,6 @@ queries whatever the field, and a newly released round shows at once."""
 import re
 
 import pytest
-from django.core.cache import cache
 from django.utils import timezone
 from django.utils.translation import override
 
@@ -12,13 +11,6 @@ from tests.scoring.standings_helpers import make_entries, make_event, make_round
 from tournaments.models import Event, Round
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def without_csrf(html: str) -> str:

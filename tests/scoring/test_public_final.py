@@ -1,19 +1,11 @@
 """After the event ends, its public pages say final, not live, in every language."""
 
 import pytest
-from django.core.cache import cache
 
 from tests.scoring.test_public import build, url
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.mark.parametrize(

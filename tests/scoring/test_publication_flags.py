@@ -2,7 +2,6 @@
 cached (the cache keys follow the flags, not only the standings version)."""
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from tests.factories import DealFactory
@@ -11,13 +10,6 @@ from tournaments.models import Event
 from tournaments.services import event_update
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def test_hiding_the_sheets_hides_the_deals_at_once(client):

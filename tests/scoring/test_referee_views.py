@@ -4,19 +4,13 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Deal, Sheet, SheetChange
-from scoring.services import deal_create, table_link_revoke
+from scoring.services import table_link_revoke
 from tests.factories import MembershipFactory
-from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, organiser_actor, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, organiser_actor, released_round, table_of
 
 pytestmark = pytest.mark.django_db
 
 JSON = {"HTTP_ACCEPT": "application/json"}
-
-
-@pytest.fixture
-def table():
-    _round, games = released_round(tables=2)
-    return table_of(games[0])
 
 
 def form(**fields):
@@ -25,14 +19,6 @@ def form(**fields):
     for key in [k for k, v in fields.items() if v is None]:
         data.pop(key, None)
     return data
-
-
-def fill(sheet, link, deals):
-    for i, deal in enumerate(deals):
-        sheet = deal_create(
-            sheet=sheet, data=deal, version=sheet.version, client_id=f"f{i}", actor=link_actor(link)
-        ).sheet
-    return sheet
 
 
 def test_the_page_shows_table_teams_rules_and_the_form(client, table):

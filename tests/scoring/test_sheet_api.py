@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 
 from scoring.models import Deal, Sheet, SheetChange
 from tests.factories import MembershipFactory
-from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME
 
 pytestmark = pytest.mark.django_db
 
@@ -17,12 +17,6 @@ MADE = {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 
 @pytest.fixture
 def api():
     return APIClient()
-
-
-@pytest.fixture
-def table():
-    _round, games = released_round(tables=2)
-    return table_of(games[0])
 
 
 def url(link, rest=""):

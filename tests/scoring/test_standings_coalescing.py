@@ -15,18 +15,9 @@ from scoring.services import sheet_confirm
 from scoring.standings import COALESCE_SECONDS, standings_recompute_if_dirty, standings_recompute_now
 from scoring.tasks import standings_recompute as standings_recompute_task
 from tests.factories import UserFactory
+from tests.scoring.live_helpers import wait_for
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 from tournaments.models import Event, Round
-
-
-def wait_for(predicate, timeout: float = 30.0, step: float = 0.05):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    raise AssertionError("timed out")
 
 
 def _burst_event(games: int):
@@ -66,7 +57,7 @@ def test_ten_confirmations_within_a_second_give_at_most_two_recomputes(client):
         for sheet in sheets:
             sheet_confirm(sheet=sheet, version=sheet.version, actor=Actor(user=organiser, organiser=True))
         burst = time.monotonic() - first
-        wait_for(everyone_counted)
+        wait_for(everyone_counted, step=0.05)
         # Deferred duplicates are due within one interval: watch them run and find the event clean (a
         # negative can only be observed over a span, not waited for).
         time.sleep(2 * COALESCE_SECONDS)

@@ -11,26 +11,12 @@ from scoring.models import Deal, Sheet, SheetChange
 from scoring.selectors import deal_summary
 from scoring.services import deal_create, deal_insert, sheet_confirm, sheet_entering_side_switch, sheet_submit
 from tests.factories import MembershipFactory
-from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, organiser_actor, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, link_actor, organiser_actor, released_round, table_of
 
 pytestmark = pytest.mark.django_db
 
 JSON = {"HTTP_ACCEPT": "application/json"}
 FORGOTTEN = {"contract": {"taker": "B", "trump": "clubs"}, "tricks": {"A": 42, "B": 120}}
-
-
-@pytest.fixture
-def table():
-    _round, games = released_round(tables=2)
-    return table_of(games[0])
-
-
-def fill(sheet, link, deals):
-    for i, deal in enumerate(deals):
-        sheet = deal_create(
-            sheet=sheet, data=deal, version=sheet.version, client_id=f"f{sheet.version}-{i}", actor=link_actor(link)
-        ).sheet
-    return sheet
 
 
 def stored(sheet):

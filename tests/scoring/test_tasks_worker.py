@@ -6,11 +6,8 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
-from urllib.parse import quote
 
-import psycopg
 import pytest
 from celery.contrib.testing.worker import start_worker
 from django.conf import settings
@@ -23,6 +20,7 @@ from scoring.queueing import export_request
 from scoring.services import sheet_confirm
 from scoring.standings import standings_recompute_now
 from tests.factories import UserFactory
+from tests.scoring.live_helpers import connect, database_url, wait_for
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 from tournaments.models import Event, Round, Standing
 
@@ -47,16 +45,6 @@ def public_order(client, event) -> list[int]:
     return [int(n) for n in re.findall(r'<tr data-entry="(\d+)">', html)]
 
 
-def wait_for(predicate, timeout: float = 30.0, step: float = 0.1):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    raise AssertionError("timed out")
-
-
 def test_confirmation_reaches_the_public_standings_through_the_worker(client):
     assert not app.conf.task_always_eager
     app.control.purge()
@@ -74,14 +62,9 @@ def test_confirmation_reaches_the_public_standings_through_the_worker(client):
 
 
 def _worker_command(log: Path) -> tuple[list[str], dict]:
-    db = settings.DATABASES["default"]
-    url = (
-        f"postgres://{quote(db['USER'] or '')}:{quote(db['PASSWORD'] or '')}@{db['HOST'] or '127.0.0.1'}:"
-        f"{db['PORT'] or 5432}/{db['NAME']}"
-    )
     env = {
         **os.environ,
-        "DATABASE_URL": url,
+        "DATABASE_URL": database_url(),
         "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
         "SECRET_KEY": settings.SECRET_KEY,
         "PYTHONUNBUFFERED": "1",
@@ -104,16 +87,6 @@ def test_worker_killed_during_a_recompute_then_the_next_one_gets_it_right(client
     db = settings.DATABASES["default"]
 
     # Hold the event's snapshot rows: the recompute will stop at its DELETE, in the middle of its transaction.
-    def connect(autocommit):
-        return psycopg.connect(
-            host=db["HOST"] or "127.0.0.1",
-            port=db["PORT"] or 5432,
-            user=db["USER"],
-            password=db["PASSWORD"] or None,
-            dbname=db["NAME"],
-            autocommit=autocommit,
-        )
-
     blocker, monitor = connect(False), connect(True)
     blocker.execute("SELECT id FROM tournaments_standing WHERE event_id = %s FOR UPDATE", [event.pk])
     sheet_confirm(sheet=sheet, version=sheet.version, actor=Actor(user=UserFactory(), organiser=True))

@@ -11,21 +11,16 @@ from django.urls import reverse
 
 from scoring.models import Adjustment, Deal, SheetChange
 from scoring.services import MAX_REASON
-from scoring.standings import standings_recompute_now
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
-from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
+from tests.scoring.standings_helpers import make_event
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def event(organiser):
-    event = make_event(club=organiser.club)
-    t1, t2 = make_entries(event, 2)
-    play(make_round(event, 1), t1, t2, won(900, 700))
-    standings_recompute_now(event_id=event.pk)
-    return event
+def event(played_event):
+    return played_event
 
 
 def _messages(response) -> list[str]:

@@ -1,0 +1,40 @@
+"""Steps shared by the browser tests: logging in (through the form, or with a test client's session), and the
+extra browser contexts a test opens beside its page fixture (tests/conftest.py)."""
+
+from __future__ import annotations
+
+from django.test import Client
+
+
+def login(page, live_server, username: str = "leitung") -> None:
+    """Logs in through the login form, with the password every user of tests/factories.py has."""
+    page.goto(live_server.url + "/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "correct horse battery staple")
+    with page.expect_navigation():
+        page.click("button[type=submit]")
+
+
+def session_login(context, live_server, user) -> None:
+    """Logs `user` in for every page of the browser `context`: the session of a test client, no login form."""
+    client = Client()
+    client.force_login(user)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+
+
+def phone_context(browser):
+    """A second phone (360 × 740, touch, German) beside the phone_page fixture's."""
+    return browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True, locale="de-DE")
+
+
+def desk_context(browser):
+    """The organiser's computer at the desk (1280 × 900, German)."""
+    return browser.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+
+
+def open_page(context, url: str):
+    """A new page of `context` at `url`, with the page fixtures' default timeout."""
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(url)
+    return page
