@@ -158,7 +158,7 @@ MESSAGES: dict[str, str | Plural] = {
         "A capot gives team {team} all {total} trick points and team {other} 0; "
         "got {team} {team_got}, {other} {other_got}."
     ),
-    "capot_last_trick": gettext_noop("Team {team} made capot, so it also took the last trick, not team {got}."),
+    "capot_last_trick": gettext_noop("Team {team} made capot, so it also took the last trick, not team {other}."),
     # Belote.
     "belote_not_list": gettext_noop(
         'The belotes are a list with one entry per belote ("A", "B" or {{"team": ..., "suit": ...}}); got {got}.'

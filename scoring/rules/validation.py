@@ -365,7 +365,7 @@ def _tricks(
 ) -> tuple[int, int]:
     """Trick points (A, B) to score with; problems when they break §5.2–5.4."""
     if capot is not None and last_trick is not None and last_trick != capot:
-        problems.append(Problem(index, "last_trick", "capot_last_trick", {"team": capot, "got": last_trick}))
+        problems.append(Problem(index, "last_trick", "capot_last_trick", {"team": capot, "other": last_trick}))
     capot_points = (info.capot_tricks, 0) if capot == "A" else (0, info.capot_tricks)
     if raw is None:
         if capot is None:

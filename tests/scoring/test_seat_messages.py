@@ -32,3 +32,17 @@ def test_a_wrong_capot_names_each_teams_points_by_its_seats(capot, tricks, langu
     message = capot_message(capot, tricks, language)
     assert message.endswith(expected), message
     assert not re.search(r"\b[AB] \d|[Tt]eam [AB]\b|équipe [AB]\b", message), message
+
+
+@pytest.mark.parametrize(
+    "capot,last_trick,language,expected",
+    [
+        ("A", "B", "en", "Team N/S made capot, so it also took the last trick, not team E/W."),
+        ("B", "A", "de", "Team O/W hat Capot gemacht, also auch den letzten Stich, nicht Team N/S."),
+    ],
+)
+def test_a_capot_with_the_other_teams_last_trick_names_both_by_their_seats(capot, last_trick, language, expected):
+    deal = {"contract": {"taker": capot, "trump": "hearts"}, "capot": capot, "last_trick": last_trick}
+    with translation.override(language):
+        (error,) = sheet_score(event=HOHELUFT, deals=[deal])["errors"]
+    assert error["message"].endswith(expected), error["message"]
