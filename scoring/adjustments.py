@@ -17,6 +17,10 @@ from scoring.queueing import standings_request_recompute
 from scoring.standings import StandingsError
 from tournaments.models import Entry, Event
 
+# Game points of one adjustment: far beyond any evening (a game is a few thousand points), far inside the
+# database's 32-bit integer, so 2^31 is a refusal that names the field, never a 500.
+MAX_ADJUSTMENT_POINTS = 1_000_000
+
 
 def adjustment_create(
     *,
@@ -32,7 +36,9 @@ def adjustment_create(
     """Add a penalty or an adjustment (its own row, with a reason) and queue a standings recompute.
 
     Raises StandingsError naming the field when the entry is of another event, the kind is unknown, the
-    reason is empty, both amounts are zero or the round is outside the event's rounds."""
+    reason is empty, the match points are no number with at most two decimals below a million, the game
+    points no whole number within MAX_ADJUSTMENT_POINTS, both amounts are zero, or the round is no whole
+    number within the event's rounds."""
     if entry.event_id != event.pk:
         raise StandingsError(_("Entry: start number %(number)s is not in this event.") % {"number": entry.number})
     if kind not in Adjustment.Kind.values:
@@ -51,9 +57,14 @@ def adjustment_create(
         raise StandingsError(
             _("Match points: at most two decimals and less than a million; got %(value)s.") % {"value": match_points}
         )
+    if type(points) is not int or not -MAX_ADJUSTMENT_POINTS <= points <= MAX_ADJUSTMENT_POINTS:
+        raise StandingsError(
+            _("Game points: a whole number from -%(max)s to %(max)s; got %(value)s.")
+            % {"max": MAX_ADJUSTMENT_POINTS, "value": points}
+        )
     if not match_points and not points:
         raise StandingsError(_("Match points and game points are both 0: the adjustment would change nothing."))
-    if round_number is not None and not 1 <= round_number <= event.rounds:
+    if round_number is not None and (type(round_number) is not int or not 1 <= round_number <= event.rounds):
         raise StandingsError(
             _("Round: must be between 1 and %(rounds)s; got %(round)s.")
             % {"rounds": event.rounds, "round": round_number}

@@ -53,7 +53,7 @@ from scoring.archive_schema import (
     Part,
 )
 from scoring.models import MAX_REASON, Adjustment, Deal, Sheet, SheetChange, TableLink
-from scoring.sheet_rules import sheet_score
+from scoring.sheet_rules import cache_result, sheet_score
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Season, Standing, Table
 
 _STAMPED = {(model, name) for model, names in STAMPED for name in names}
@@ -689,26 +689,19 @@ def _rescore(event: Event, sheet: Sheet, spec: dict, deals: list, spath: str) ->
                 _("the rules engine scores this deal %(got)s; the archive says %(said)s.")
                 % {"got": _score(scored["score"]), "said": _score(said)},
             )
-    got = {
-        "total_a": result["totals"]["A"],
-        "total_b": result["totals"]["B"],
-        "held": result["held"] or 0,
-        "finished": bool(result["finished"]),
-        "winner": result["winner"] or "",
-        "deal_count": len(deals),
-    }
+    cache_result(sheet, result, len(deals))
     for name in _SCORES:
         said = spec.get(name, Sheet._meta.get_field(name).get_default())
-        if said != got[name]:
+        got = getattr(sheet, name)
+        if said != got:
             last = f"deals[{len(deals) - 1}]" if deals else _("no deals")
             raise _fail(
                 f"{spath}.{name}",
                 _("the archive says %(said)s, but the deals score %(got)s (up to %(last)s).")
-                % {"said": said, "got": got[name], "last": last},
+                % {"said": said, "got": got, "last": last},
             )
-    sheet.result = result if deals or archived else {}
-    for name in _SCORES:
-        setattr(sheet, name, got[name])
+    if not deals and not archived:
+        sheet.result = {}
 
 
 def _score(score: Any) -> str:

@@ -45,14 +45,14 @@ def deal_preview(
     """Place `deal` among the sheet's deals and score them all under the event's rule set, storing nothing.
 
     `insert` (0-based, at most the number of deals) puts it before the deal there; otherwise `position`
-    (0-based) replaces that deal; with neither, or past the end, it comes last. The sheet's deals: one query;
-    they are scored once, with the new one. Raises nothing: a broken rule set or deal gives `valid` false
-    with the engine's errors."""
+    (0-based) replaces that deal; with neither, or outside the deals (past the end, or negative), it comes
+    last. The sheet's deals: one query; they are scored once, with the new one. Raises nothing: a broken rule
+    set or deal gives `valid` false with the engine's errors."""
     deals = sheet_deal_data(sheet)
-    if insert is not None and insert <= len(deals):
+    if insert is not None and 0 <= insert <= len(deals):
         position = insert
         deals.insert(position, deal)
-    elif position is None or position >= len(deals):
+    elif position is None or not 0 <= position < len(deals):
         position = len(deals)
         deals.append(deal)
     else:

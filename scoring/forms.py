@@ -16,6 +16,7 @@ from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from scoring.adjustments import MAX_ADJUSTMENT_POINTS
 from scoring.announcement_words import announcement_words
 from scoring.labels import RUN_LENGTHS, RUN_RANKS, SIDE_LABELS, SUIT_SYMBOLS, SUITS
 from scoring.models import Adjustment
@@ -414,9 +415,6 @@ class CorrectionForm(forms.Form):
         return deals
 
 
-# Game points of one adjustment: far beyond any evening (a game is a few thousand points), far inside the
-# database's 32-bit integer, so 2^31 is a refusal that names the field, never a 500.
-MAX_ADJUSTMENT_POINTS = 1_000_000
 SMALL_NUMBER = 32767  # start numbers and rounds are small integers in the database
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from django.db import connection, transaction
 from django.db.models import F, Subquery
@@ -149,48 +149,36 @@ def _validated(sheet: Sheet, deals: list[dict[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def _record(
-    sheet: Sheet,
-    actor: Actor,
-    action: str,
-    *,
-    position: int | None = None,
-    before: Any = None,
-    after: Any = None,
-    reason: str = "",
-    client_id: str = "",
-) -> SheetChange:
-    change = _history_row(
-        sheet, actor, action, position=position, before=before, after=after, reason=reason, client_id=client_id
-    )
-    change.save(force_insert=True)
-    return change
+class _ChangeDetail(TypedDict, total=False):
+    """What a history row may say beyond who did what: the deal's place, the deal before and after, the
+    organiser's reason, the client's id (each left out when it does not apply)."""
+
+    position: int | None
+    before: Any
+    after: Any
+    reason: str
+    client_id: str
 
 
-def _history_row(
-    sheet: Sheet,
-    actor: Actor,
-    action: str,
-    *,
-    position: int | None = None,
-    before: Any = None,
-    after: Any = None,
-    reason: str = "",
-    client_id: str = "",
-) -> SheetChange:
+def _record(sheet: Sheet, actor: Actor, action: str, **detail: Unpack[_ChangeDetail]) -> None:
+    """Save the history row of a change (`_history_row`) now."""
+    _history_row(sheet, actor, action, **detail).save(force_insert=True)
+
+
+def _history_row(sheet: Sheet, actor: Actor, action: str, **detail: Unpack[_ChangeDetail]) -> SheetChange:
     """The history row of a change, not saved yet."""
     return SheetChange(
         sheet=sheet,
         action=action,
-        deal_position=position,
-        before=before,
-        after=after,
+        deal_position=detail.get("position"),
+        before=detail.get("before"),
+        after=detail.get("after"),
         user=actor.user,
         link=actor.link,
         ip_address=actor.ip_address,
         user_agent=actor.user_agent,
-        reason=reason,
-        client_id=client_id,
+        reason=detail.get("reason", ""),
+        client_id=detail.get("client_id", ""),
         version=sheet.version,
     )
 

@@ -120,21 +120,13 @@ def _store(event: Event) -> int:
     return len(rows)
 
 
-#: The columns compared to tell whether a stored snapshot round is still right (all but id and computed_at).
-_COMPARED = (
-    "entry_id",
-    "rank",
-    "games",
-    "wins",
-    "draws",
-    "losses",
-    "byes",
-    "match_points",
-    "total_points",
-    "points_against",
-    "deals_won",
-    "penalties",
-    "metrics",
+#: The columns compared to tell whether a stored snapshot round is still right: every column of a row but id
+#: and computed_at (event and round_number group the rows), so a new column is compared too. entry_id comes
+#: first, the order the stored rows are read in.
+_COMPARED = tuple(
+    field.attname
+    for field in Standing._meta.concrete_fields
+    if field.name not in ("id", "event", "round_number", "computed_at")
 )
 
 

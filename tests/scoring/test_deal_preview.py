@@ -57,3 +57,13 @@ def test_an_impossible_deal_is_invalid_with_the_engines_errors_and_nothing_is_st
     assert list(Deal.objects.filter(sheet=sheet).order_by("position").values_list("data", flat=True)) == [FIRST, SECOND]
     sheet.refresh_from_db()
     assert (sheet.version, sheet.deal_count) == (2, 2)
+
+
+@pytest.mark.parametrize("where", [{"position": -1}, {"position": -100}, {"insert": -1}, {"insert": -100}])
+def test_a_negative_position_or_insert_is_outside_the_deals_and_comes_last(sheet, where):
+    # Python's negative indexes made position -1 replace the last deal (running totals 0 : 0) and
+    # position -100 an IndexError, a 500 to a caller that does not refuse negatives itself.
+    preview = deal_preview(sheet=sheet, deal=NEW, **where)
+    assert preview.position == 2 and preview.deals == [FIRST, SECOND, NEW]
+    assert preview.scored["score"] == {"A": 100, "B": 62}
+    assert preview.running == {"A": 92 + 60 + 100, "B": 70 + 102 + 62}

@@ -31,6 +31,7 @@ from django.utils import timezone
 
 from scoring.models import Deal, Sheet
 from scoring.rules import list_presets, random_game, score_game
+from scoring.sheet_rules import CACHE_FIELDS, cache_result
 from scoring.standings import standings_recompute_now
 from tournaments import services
 from tournaments.exceptions import TournamentError
@@ -227,12 +228,7 @@ class Command(BaseCommand):
             if sheet is None:
                 sheet = Sheet(game=game)
                 new_sheets.append(sheet)
-            sheet.result = result
-            sheet.total_a, sheet.total_b = result["totals"]["A"], result["totals"]["B"]
-            sheet.held = result["held"] or 0
-            sheet.finished = bool(result["finished"])
-            sheet.winner = result["winner"] or ""
-            sheet.deal_count = len(played["deals"])
+            cache_result(sheet, result, len(played["deals"]))
             sheet.status = Sheet.Status.CONFIRMED
             sheet.submitted_at = sheet.confirmed_at = now
             sheet.version += 1
@@ -242,19 +238,7 @@ class Command(BaseCommand):
             Sheet.objects.bulk_create(new_sheets)
             Sheet.objects.bulk_update(
                 [s for s in sheets.values() if s not in new_sheets],
-                [
-                    "result",
-                    "total_a",
-                    "total_b",
-                    "held",
-                    "finished",
-                    "winner",
-                    "deal_count",
-                    "status",
-                    "submitted_at",
-                    "confirmed_at",
-                    "version",
-                ],
+                [*CACHE_FIELDS, "status", "submitted_at", "confirmed_at", "version"],
             )
             Deal.objects.bulk_create(
                 [Deal(sheet=sheet, position=i, data=data) for sheet, played in deals for i, data in enumerate(played)],
