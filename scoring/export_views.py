@@ -78,9 +78,10 @@ def _render_results(request, event: Event, adjustment_form: AdjustmentForm, stat
     )
     standings = (
         list(
-            Standing.objects.filter(event=event, round_number=last_round)
+            # The first ten places, with every team tied on one of them (a slice would cut a tie in half).
+            Standing.objects.filter(event=event, round_number=last_round, rank__lte=10)
             .select_related("entry__player_1", "entry__player_2")
-            .order_by("rank", "entry__number")[:10]
+            .order_by("rank", "entry__number")
         )
         if last_round
         else []

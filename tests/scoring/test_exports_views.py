@@ -1,13 +1,14 @@
 """The organiser's results page: status panel, exports with progress and download, adjustments; organisers only."""
 
 import io
+import re
 
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
 from scoring.models import Adjustment, Export
-from tests.factories import MembershipFactory
+from tests.factories import EventFactory, MembershipFactory, StandingFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("export_media")]
 
@@ -40,6 +41,17 @@ def test_results_page_and_status_json(organiser_client, event):
     assert b"standings-status" in response.content and b"results.js" in response.content
     data = organiser_client.get(url(event, "status")).json()
     assert data["version"] == 1 and data["dirty"] is False and data["exports"] == []
+
+
+def test_results_page_shows_the_top_ten_with_every_team_tied_on_them(organiser_client, organiser):
+    event = EventFactory(club=organiser.club)
+    # Ranks 1..8, four teams tied 9th, then 13th and 14th: twelve rows, no tie cut in half.
+    for rank in [*range(1, 9), 9, 9, 9, 9, 13, 14]:
+        StandingFactory(event=event, rank=rank)
+    html = organiser_client.get(url(event, "page"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    table = html[html.index("Top 10 after round 1") : html.index("</table>")]
+    ranks = re.findall(r'<tr><td class="num">(\d+)</td>', table)
+    assert ranks == [str(r) for r in [*range(1, 9), 9, 9, 9, 9]]
 
 
 def test_export_start_runs_and_downloads(organiser_client, event, django_capture_on_commit_callbacks):
