@@ -34,7 +34,7 @@ from django.db import connection  # noqa: E402
 from django.test.utils import setup_databases, setup_test_environment, teardown_databases  # noqa: E402
 
 from config.celery import app  # noqa: E402
-from scoring.archive import event_archive_import, event_archive_load, event_archive_write  # noqa: E402
+from scoring.exports.archive import event_archive_import, event_archive_load, event_archive_write  # noqa: E402
 from scoring.models import Deal  # noqa: E402
 from tournaments.models import Event  # noqa: E402
 

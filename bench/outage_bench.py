@@ -83,8 +83,8 @@ def main() -> int:
         call_command("migrate", verbosity=0)
 
         from scoring.models import Sheet
-        from scoring.services import sheet_correct
-        from scoring.standings import standings_recompute_now
+        from scoring.sheets.services import sheet_correct
+        from scoring.standings.store import standings_recompute_now
         from tests.factories import MembershipFactory
         from tests.scoring.entry_helpers import HOHELUFT_GAME, organiser_actor, released_round, table_of
         from tournaments.models import Event

@@ -44,7 +44,7 @@ from harness import backend_cpu  # noqa: E402
 
 from config.celery import app  # noqa: E402
 from scoring.models import Deal, Sheet  # noqa: E402
-from scoring.standings import standings_compute, standings_recompute_now  # noqa: E402
+from scoring.standings.store import standings_compute, standings_recompute_now  # noqa: E402
 from tournaments.models import Club, Entry, Event, Game, Player, Round, Standing  # noqa: E402
 
 DEALS = 12
@@ -239,8 +239,8 @@ def confirmation_figures(trials: int = 5, burst: int = 10) -> dict | None:
         return None
     from celery.contrib.testing.worker import start_worker
 
-    from scoring.access import Actor
-    from scoring.services import sheet_confirm
+    from scoring.sheets.access import Actor
+    from scoring.sheets.services import sheet_confirm
 
     app.control.purge()
     event = build(300, 4, slug="bench-live", open_last=trials + burst)

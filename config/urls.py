@@ -46,11 +46,11 @@ urlpatterns = [
     path("api/v1/", include("tournaments.api_urls")),
     path("api/v1/", include("scoring.api_urls")),
     path("", include("tournaments.urls")),
-    path("", include("scoring.urls")),
-    path("", include("scoring.public_urls")),
-    path("", include("scoring.export_urls")),
+    path("", include("scoring.sheets.urls")),
+    path("", include("scoring.public.urls")),
+    path("", include("scoring.results.urls")),
     path("", include("scoring.desk_urls")),
 ]
 
 # No /media/ route, not even in DEBUG: export files are served only by the results pages' download view,
-# which checks the organiser (scoring/export_views.py).
+# which checks the organiser (scoring/results/views.py).

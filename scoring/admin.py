@@ -1,6 +1,6 @@
 """Admin for score sheets: read-only views of sheets, deals, history and table links.
 
-Every write to a sheet goes through `scoring.services` (versions, validation, history), so the admin
+Every write to a sheet goes through `scoring.sheets.services` (versions, validation, history), so the admin
 does not edit sheets; its actions call services: rebuild cached results, revoke a table link.
 """
 
@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scoring.models import Deal, Sheet, SheetChange, TableLink
-from scoring.services import sheets_recompute, table_link_revoke
-from scoring.view_helpers import actor_from_request
+from scoring.sheets.access import actor_from_request
+from scoring.sheets.services import sheets_recompute, table_link_revoke
 from tournaments.permissions import is_organiser
 
 

@@ -1,7 +1,7 @@
 from django.urls import path
 
-from scoring import sheet_api
-from scoring.rules_api import RulesListApi, RulesScoreApi
+from scoring.public.rules_api import RulesListApi, RulesScoreApi
+from scoring.sheets import api as sheet_api
 
 urlpatterns = [
     path("rules/", RulesListApi.as_view(), name="rules-list"),
@@ -10,7 +10,7 @@ urlpatterns = [
 
 
 def _sheet_api_routes(prefix: str, access: dict, name: str, *, dispute: bool) -> list:
-    """Score-entry endpoints under a table link's token or, for organisers, a sheet id (scoring.sheet_api)."""
+    """Score-entry endpoints under a table link's token or, for organisers, a sheet id (scoring.sheets.api)."""
     api = sheet_api
     routes = [
         path(prefix, api.SheetDetailApi.as_view(**access), name=f"{name}-detail"),

@@ -10,12 +10,12 @@ class ScoringConfig(AppConfig):
     def ready(self):
         # Score entry follows the round's status machine: sheets and links at release, locked at close.
         # Imported here, not at the top: services and models load only once every app is ready.
-        from scoring.services import round_after_release, round_before_close
-        from scoring.tablecards import cards_after_release
+        from scoring.sheets.links import cards_after_release
+        from scoring.sheets.services import round_after_release, round_before_close
         from tournaments.services import register_round_hook
 
         register_round_hook("after_release", round_after_release)
         register_round_hook("after_release", cards_after_release)
         register_round_hook("before_close", round_before_close)
         # Renamed players and changed entries make the cached sides of games stale (signal receivers).
-        import scoring.sides_cache  # noqa: F401
+        import scoring.sheets.sides_cache  # noqa: F401

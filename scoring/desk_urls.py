@@ -2,7 +2,8 @@
 
 from django.urls import path
 
-from scoring import archive_views, venue_views
+from scoring.public import venue as venue_views
+from scoring.results import archive_import as archive_views
 
 app_name = "desk"
 

@@ -285,4 +285,23 @@ class Export(models.Model):
         return f"{self.event} · {self.get_kind_display()}"
 
 
-from scoring.venue_models import VenueScreen  # noqa: E402,F401  (the venue screen's revocable link)
+# The venue screen's link: a secret address for the room's projector or TV, revocable by the organiser.
+def new_screen_token() -> str:
+    # Same strength as the table links (256 bits): the screen needs no login, the address is the key.
+    return secrets.token_urlsafe(32)
+
+
+class VenueScreen(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="venue_screens")
+    token = models.CharField(max_length=64, unique=True, default=new_screen_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        app_label = "scoring"
+        ordering = ["-created_at"]
+        verbose_name = _("venue screen")
+        verbose_name_plural = _("venue screens")
+
+    def __str__(self):
+        return f"{self.event} · {_('venue screen')}"

@@ -7,7 +7,7 @@ timeouts and no publish retries, see `config/settings.py`), the failure is logge
 sweep (`sweep_owed`, every `ATOUT_SWEEP_SECONDS`) queues it again once the broker is back.
 
 The requests that store owed work and queue it live here too (`standings_request_recompute`,
-`export_request`), so the modules whose work the tasks run (`scoring.standings`, `scoring.exports`) queue
+`export_request`), so the modules whose work the tasks run (`scoring.standings.store`, `scoring.exports`) queue
 nothing and the tasks import them at module level. This is the one module that imports the tasks.
 """
 

@@ -2,7 +2,7 @@
 
 Nothing sends these directly: `scoring.queueing` does (after commit, never failing the request), e.g.
 `scoring.queueing.standings_request_recompute(event_id=...)` marks the event dirty and queues the recompute.
-The work each task runs is imported here at module level; `scoring.standings` and `scoring.exports` queue
+The work each task runs is imported here at module level; `scoring.standings.store` and `scoring.exports` queue
 nothing. Only what sends tasks again (the coalescing re-queue, the sweep) lives in `scoring.queueing`, which
 imports this module for the task objects: those two imports stay inside the tasks, the one cycle left
 (scoring.tasks -> scoring.queueing -> scoring.tasks), allowed by name in the import contracts.
@@ -12,7 +12,7 @@ from django.db import DatabaseError, InterfaceError
 
 from config.celery import app
 from scoring.exports import export_execute
-from scoring.standings import COALESCE_SECONDS, standings_recompute_if_dirty
+from scoring.standings.store import COALESCE_SECONDS, standings_recompute_if_dirty
 
 # A recompute rebuilds the snapshot from the stored deals and overwrites it, so running it twice is harmless:
 # acks_late lets a recompute interrupted by a dying worker be delivered again.
@@ -28,7 +28,7 @@ _RETRY = {
 @app.task(name="scoring.standings_recompute", acks_late=True, **_RETRY)
 def standings_recompute(*, event_id: int) -> dict:
     """Recompute an event's standings if they are dirty (coalesced per event); see
-    `scoring.standings.standings_recompute_if_dirty`. In a worker, a recompute asked for within
+    `scoring.standings.store.standings_recompute_if_dirty`. In a worker, a recompute asked for within
     `COALESCE_SECONDS` of the previous one is queued again for when that time is up, so a burst of
     confirmations gives at most two recomputes. Returns {"event_id", "version", "skipped", "rows"}."""
     # cycle: scoring.tasks -> scoring.queueing -> scoring.tasks (queueing sends this very task)

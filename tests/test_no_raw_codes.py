@@ -22,12 +22,12 @@ from django.utils import translation
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from scoring import metrics
 from scoring.exports.flat import write_csv, write_standings_csv, write_xlsx
 from scoring.exports.pdf import write_pdf
 from scoring.models import Sheet, TableLink
 from scoring.rules import PRESETS, SETTING_NAMES, ruleset
 from scoring.rules import deal as deal_rules
+from scoring.standings import metrics
 from tests.factories import EventFactory
 from tournaments.models import Entry, Event, Player, Round, Season, Table
 from tournaments.pairing.types import METHOD_NAMES
@@ -198,7 +198,7 @@ def organiser_and_public_urls(event: Event) -> list[str]:
         ("entry", (entry.number,)),
     ):
         urls.append(reverse(f"public:{name}", args=[club, event.slug, *args]))
-    urls += [reverse("scoring:calculator"), "/"]
+    urls += [reverse("public:calculator"), "/"]
     return urls
 
 
@@ -226,7 +226,7 @@ def test_the_check_finds_a_code_where_one_is_shown():
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_export_shows_a_raw_code(evening, language):
-    from scoring.standings import standings_recompute_now
+    from scoring.standings.store import standings_recompute_now
 
     standings_recompute_now(event_id=evening.pk)
     texts = {}

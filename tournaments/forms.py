@@ -9,7 +9,6 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.metrics import METRICS, precedence_errors
 from scoring.rules import PRESETS, Problem, render
 from scoring.rules.ruleset import (
     ANNOUNCEMENT_TIES,
@@ -19,6 +18,7 @@ from scoring.rules.ruleset import (
     ROUNDINGS,
     resolve_ruleset,
 )
+from scoring.standings.metrics import METRICS, precedence_errors
 from tournaments.exceptions import TournamentError
 from tournaments.labels import (
     SETTING_LABELS,

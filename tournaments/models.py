@@ -12,8 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.metrics import precedence_errors
 from scoring.rules import ruleset_errors
+from scoring.standings.metrics import precedence_errors
 from tournaments.labels import join_choices, pairing_method_label
 from tournaments.pairing.types import METHOD_NAMES
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from django.core.files import File
 from django.utils import timezone
 
-from scoring.archive import event_archive_write
+from scoring.exports.archive import event_archive_write
 from scoring.exports.flat import write_csv, write_standings_csv, write_xlsx
 from scoring.exports.pdf import write_pdf
 from scoring.models import Export

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from scoring import metrics
 from scoring.models import Adjustment, Deal, Sheet
+from scoring.standings import metrics
 from tournaments.models import Entry, Event, Game, Round, Standing
 
 

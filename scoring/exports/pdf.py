@@ -26,9 +26,9 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from scoring import metrics
 from scoring.exports.data import EventResults, load_results
-from scoring.selectors import outcome_label
+from scoring.labels import outcome_label
+from scoring.standings import metrics
 
 # A Unicode TrueType font so names with accents print: DejaVu where the system has it, else the Vera font
 # that ReportLab ships (always there).

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from scoring import metrics
 from scoring.exports.data import EventResults
+from scoring.standings import metrics
 
 
 def _players(entry) -> str:

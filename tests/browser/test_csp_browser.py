@@ -5,7 +5,7 @@ reports no violation."""
 import pytest
 from django.urls import reverse
 
-from scoring.standings import standings_recompute_now
+from scoring.standings.store import standings_recompute_now
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 from tournaments.models import Event, Round
 

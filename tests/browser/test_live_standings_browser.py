@@ -7,10 +7,10 @@ from celery.contrib.testing.worker import start_worker
 from django.urls import reverse
 
 from config.celery import app
-from scoring.access import Actor
 from scoring.models import Sheet
-from scoring.services import sheet_confirm
-from scoring.standings import standings_recompute_now
+from scoring.sheets.access import Actor
+from scoring.sheets.services import sheet_confirm
+from scoring.standings.store import standings_recompute_now
 from tests.factories import UserFactory
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 from tournaments.models import Event, Round

@@ -3,7 +3,7 @@ deal list stays compact (one "…" menu per deal), also without JavaScript, with
 
 import pytest
 
-from scoring.services import deal_create
+from scoring.sheets.services import deal_create
 from tests.browser.helpers import login
 from tests.factories import EntryFactory, EventFactory, MembershipFactory, UserFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, released_round, table_of

@@ -28,7 +28,7 @@ WORDS_BROKEN = """sel => [...document.querySelectorAll(sel)].flatMap(el => {
 
 
 def test_the_status_cell_keeps_its_words_whole_on_a_phone(live_server, phone_page):
-    from scoring.services import deal_create
+    from scoring.sheets.services import deal_create
 
     round, games = released_round(tables=1)
     sheet, link_a, _ = table_of(games[0])

@@ -4,8 +4,8 @@ and a reload of its own when the standings change."""
 import pytest
 from django.urls import reverse
 
-from scoring.standings import standings_recompute_now
-from scoring.venue_models import VenueScreen
+from scoring.models import VenueScreen
+from scoring.standings.store import standings_recompute_now
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play
 from tournaments.models import Event, Round
 

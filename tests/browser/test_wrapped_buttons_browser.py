@@ -5,7 +5,7 @@ team link's "Spielblatt von Tisch 2 öffnen (Ost/West)" touched the button's top
 import pytest
 
 from scoring.models import TeamLink
-from scoring.tablecards import team_links_ensure
+from scoring.sheets.links import team_links_ensure
 from tests.scoring.entry_helpers import released_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -6,9 +6,9 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 
+from scoring.engine import sheet_score
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
-from scoring.sheet_rules import sheet_score
-from scoring.standings import standings_recompute_now
+from scoring.standings.store import standings_recompute_now
 from tests.factories import AdjustmentFactory, CheckInFactory, PlayerFactory, SeasonFactory, TableFactory, UserFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME
 from tests.scoring.standings_helpers import bye, make_entries, make_event, make_round, play

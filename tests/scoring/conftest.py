@@ -14,7 +14,7 @@ def export_media(settings, tmp_path, celery_eager):
 @pytest.fixture
 def played_event(organiser):
     """An event of the organiser's club: two teams, one round played (900 to 700), standings computed."""
-    from scoring.standings import standings_recompute_now
+    from scoring.standings.store import standings_recompute_now
     from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 
     event = make_event(club=organiser.club)

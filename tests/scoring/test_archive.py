@@ -6,9 +6,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from scoring.archive import ArchiveError, event_archive, event_archive_import, event_archive_load
+from scoring.exports.archive import ArchiveError, event_archive, event_archive_import, event_archive_load
 from scoring.models import Deal, Sheet, TableLink
-from scoring.standings import standings_recompute_now
+from scoring.standings.store import standings_recompute_now
 from tests.factories import ClubFactory
 from tests.scoring.archive_helpers import make_rich_event, rows
 from tests.scoring.standings_helpers import make_event

@@ -15,10 +15,10 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring.archive import ArchiveError, event_archive, event_archive_import, event_archive_load
-from scoring.archive_schema import MODELS_LEFT_OUT, PARTS
+from scoring.exports.archive import ArchiveError, event_archive, event_archive_import, event_archive_load
+from scoring.exports.archive.schema import MODELS_LEFT_OUT, PARTS
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
-from scoring.standings import standings_recompute_now
+from scoring.standings.store import standings_recompute_now
 from tests.factories import MembershipFactory, UserFactory
 from tests.scoring.archive_helpers import make_rich_event, rows, score_sheet
 from tests.scoring.entry_helpers import HOHELUFT_GAME
@@ -340,7 +340,7 @@ def test_fuzzed_archives_are_imported_whole_or_refused_naming_a_path(archived, d
 def test_the_import_leaves_other_requests_timestamps_alone(rich_event, monkeypatch):
     """A web upload imports while referees type: the import must not switch Django's auto_now stamps off for
     everyone (a deal stored meanwhile would get no created_at), yet it keeps the archived moments."""
-    import scoring.archive_read as archive_read
+    import scoring.exports.archive.read as archive_read
 
     seen = []
     real = archive_read.sheet_score

@@ -7,7 +7,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from scoring.archive import event_archive
+from scoring.exports.archive import event_archive
 from tests.factories import MembershipFactory
 from tests.scoring.archive_helpers import make_rich_event
 from tests.scoring.standings_helpers import make_event

@@ -21,7 +21,7 @@ def config_of(response) -> dict:
 
 
 def test_url_name():
-    assert reverse("scoring:calculator") == URL
+    assert reverse("public:calculator") == URL
 
 
 @pytest.mark.django_db

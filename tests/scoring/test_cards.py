@@ -6,9 +6,9 @@ import pypdf
 import pytest
 import segno
 
-from scoring.card_pdf import draw_qr, round_cards_pdf
 from scoring.exceptions import SheetStateError
 from scoring.models import TableLink
+from scoring.sheets.card_pdf import draw_qr, round_cards_pdf
 from tests.factories import MembershipFactory, RoundFactory
 from tests.scoring.entry_helpers import released_round
 from tournaments.models import Round

@@ -3,9 +3,9 @@ and the API's validate both answer from it."""
 
 import pytest
 
-from scoring.deal_preview import deal_preview
 from scoring.models import Deal, Sheet
-from scoring.services import deal_create
+from scoring.sheets.preview import deal_preview
+from scoring.sheets.services import deal_create
 from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, released_round, table_of
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from scoring.exports.flat import write_csv, write_xlsx
 from scoring.exports.pdf import write_pdf
 from scoring.models import Adjustment, Deal, Export
 from scoring.queueing import export_request
-from scoring.standings import standings_recompute_now
+from scoring.standings.store import standings_recompute_now
 from tests.factories import AdjustmentFactory
 from tests.scoring.standings_helpers import bye, make_entries, make_event, make_round, play
 

@@ -11,7 +11,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from scoring.models import Sheet, SheetChange
-from scoring.services import sheet_correct
+from scoring.sheets.services import sheet_correct
 from tests.scoring.entry_helpers import HOHELUFT_GAME, organiser_actor, released_round, table_of
 from tournaments.models import Event, Round
 

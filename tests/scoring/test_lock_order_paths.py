@@ -12,8 +12,8 @@ import psycopg
 import pytest
 from django.db import connection
 
-from scoring import services
 from scoring.models import Sheet
+from scoring.sheets import services
 from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, organiser_actor, released_round, table_of
 from tests.scoring.live_helpers import connect
 

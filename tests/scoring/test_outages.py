@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 from config.celery import app
 from scoring.models import Deal, Export, Sheet
 from scoring.queueing import sweep_owed
-from scoring.standings import standings_recompute_now
+from scoring.standings.store import standings_recompute_now
 from tests.config.test_settings import run_settings
 from tests.own_redis import celery_broker, own_redis
 from tests.scoring.entry_helpers import HOHELUFT_GAME, organiser_actor, released_round, table_of
@@ -40,7 +40,7 @@ def queued(server) -> int:
 
 
 def submitted_sheet(membership):
-    from scoring.services import sheet_correct
+    from scoring.sheets.services import sheet_correct
 
     _round, games = released_round(tables=1, club=membership.club)
     sheet, link_a, link_b = table_of(games[0])

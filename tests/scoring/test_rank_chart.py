@@ -1,7 +1,7 @@
-"""The chart over the rounds (`scoring.rank_chart`): where ranks and points land, what a gap or a tie looks
+"""The chart over the rounds (`scoring.public.chart`): where ranks and points land, what a gap or a tie looks
 like. Pure: no database, no Django (tests/config/test_pure_core_runs.py runs this file without it)."""
 
-from scoring.rank_chart import COLOURS, Chart, Dot, Series, XTick, YTick, rank_chart
+from scoring.public.chart import COLOURS, Chart, Dot, Series, XTick, YTick, rank_chart
 
 # With the default 640 × 320: the plot runs from x 34 to 630 and from y 10 (top) to 296 (bottom).
 LEFT, RIGHT, TOP, BOTTOM = 34.0, 630.0, 10.0, 296.0

@@ -3,7 +3,7 @@ litige the next deal read "erfüllt · hängende Punkte an A")."""
 
 import pytest
 
-from scoring.services import deal_create
+from scoring.sheets.services import deal_create
 from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, released_round, table_of
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@
 import pytest
 
 from scoring.models import Sheet, SheetChange, TableLink
-from scoring.services import deal_create, sheet_confirm, sheet_correct, sheet_dispute, sheet_submit
+from scoring.sheets.services import deal_create, sheet_confirm, sheet_correct, sheet_dispute, sheet_submit
 from tests.factories import GameFactory, MembershipFactory, RoundFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, organiser_actor, released_round, table_of
 from tournaments.exceptions import RoundCloseRefused
@@ -159,7 +159,7 @@ def test_revoking_a_link_from_the_round_view(organiser_client):
 
 
 def test_round_close_check_names_the_unconfirmed_tables(django_assert_max_num_queries):
-    from scoring.services import round_close_check
+    from scoring.sheets.services import round_close_check
 
     round, games = released_round(tables=3)
     confirmed(games[1])

@@ -103,7 +103,7 @@ def test_messages_follow_the_request_language(client, settings):
     def fake_gettext(message):
         return german if message == MESSAGES["sum_mismatch"] and translation.get_language() == "de" else message
 
-    import scoring.rules_api as api
+    import scoring.public.rules_api as api
 
     original = api.gettext
     api.gettext = fake_gettext

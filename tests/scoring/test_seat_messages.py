@@ -6,7 +6,7 @@ import re
 import pytest
 from django.utils import translation
 
-from scoring.sheet_rules import sheet_score
+from scoring.engine import sheet_score
 from tournaments.models import Event
 
 HOHELUFT = Event(rules_preset="hoheluft", rules_options={})

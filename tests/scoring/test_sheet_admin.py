@@ -4,7 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from scoring.models import Sheet, SheetChange, TableLink
-from scoring.services import deal_create
+from scoring.sheets.services import deal_create
 from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, released_round, table_of
 
 pytestmark = pytest.mark.django_db

@@ -200,7 +200,7 @@ def test_correct_refuses_an_invalid_sheet_naming_the_deal(api, table):
 def test_answers_have_exactly_the_documented_shape(api, table):
     from rest_framework.renderers import JSONRenderer
 
-    from scoring.serializers import DealWrittenSerializer, SheetSerializer
+    from scoring.sheets.serializers import DealWrittenSerializer, SheetSerializer
 
     def documented(serializer_class, body):
         return json.loads(JSONRenderer().render(serializer_class(body).data))

@@ -12,8 +12,8 @@ import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
-from scoring import services
 from scoring.models import Deal, Sheet, SheetChange
+from scoring.sheets import services
 from tests.scoring.entry_helpers import released_round, table_of
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]

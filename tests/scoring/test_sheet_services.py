@@ -3,7 +3,6 @@
 import pytest
 from django.utils import timezone
 
-from scoring.access import Actor, sheet_permissions
 from scoring.exceptions import (
     DealInvalid,
     FieldRequired,
@@ -13,7 +12,8 @@ from scoring.exceptions import (
 )
 from scoring.models import Deal, Sheet, SheetChange, TableLink
 from scoring.rules import score_game
-from scoring.services import (
+from scoring.sheets.access import Actor, sheet_permissions
+from scoring.sheets.services import (
     deal_create,
     deal_delete,
     deal_update,
@@ -323,7 +323,7 @@ def test_a_user_without_a_link_or_organiser_role_cannot_write(table):
 
 
 def test_an_organiser_locks_a_confirmed_sheet(table):
-    from scoring.services import sheet_lock
+    from scoring.sheets.services import sheet_lock
 
     sheet, link_a, link_b = table
     organiser = organiser_actor(MembershipFactory(club=sheet.game.round.event.club))

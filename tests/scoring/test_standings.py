@@ -4,10 +4,10 @@ from decimal import Decimal
 
 import pytest
 
-from scoring.adjustments import adjustment_create
-from scoring.metrics import lots_value
 from scoring.models import Adjustment, Sheet
-from scoring.standings import StandingsError, standings_compute, standings_recompute_now
+from scoring.results.adjustments import adjustment_create
+from scoring.standings.metrics import lots_value
+from scoring.standings.store import StandingsError, standings_compute, standings_recompute_now
 from tests.factories import AdjustmentFactory, CheckInFactory
 from tests.scoring.standings_helpers import bye, make_entries, make_event, make_round, play, won
 from tournaments.models import CheckIn, Round, Standing

@@ -9,10 +9,10 @@ from celery.contrib.testing.worker import start_worker
 from django.urls import reverse
 
 from config.celery import app
-from scoring.access import Actor
 from scoring.models import Sheet
-from scoring.services import sheet_confirm
-from scoring.standings import COALESCE_SECONDS, standings_recompute_if_dirty, standings_recompute_now
+from scoring.sheets.access import Actor
+from scoring.sheets.services import sheet_confirm
+from scoring.standings.store import COALESCE_SECONDS, standings_recompute_if_dirty, standings_recompute_now
 from scoring.tasks import standings_recompute as standings_recompute_task
 from tests.factories import UserFactory
 from tests.scoring.live_helpers import wait_for

@@ -4,7 +4,7 @@ scratch; no model instance per row on the way (one INSERT on PostgreSQL)."""
 import pytest
 
 from scoring.models import Adjustment, Sheet
-from scoring.standings import standings_recompute_now
+from scoring.standings.store import standings_recompute_now
 from tests.factories import AdjustmentFactory
 from tests.scoring.standings_helpers import bye, make_entries, make_event, make_round, play
 from tournaments.models import Round, Standing

@@ -8,8 +8,8 @@ from rest_framework.test import APIClient
 
 from scoring.exceptions import DealInvalid, FieldRequired, SheetConflict, SheetStateError, SideNotAllowed
 from scoring.models import Deal, Sheet, SheetChange
-from scoring.selectors import deal_summary
-from scoring.services import deal_create, deal_insert, sheet_confirm, sheet_entering_side_switch, sheet_submit
+from scoring.sheets.selectors import deal_summary
+from scoring.sheets.services import deal_create, deal_insert, sheet_confirm, sheet_entering_side_switch, sheet_submit
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, link_actor, organiser_actor, released_round, table_of
 

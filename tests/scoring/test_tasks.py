@@ -6,7 +6,7 @@ import pytest
 from django.db import connections, transaction
 
 from scoring.queueing import standings_request_recompute
-from scoring.standings import standings_recompute_if_dirty
+from scoring.standings.store import standings_recompute_if_dirty
 from scoring.tasks import standings_recompute as standings_recompute_task
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 from tournaments.models import Event, Standing

@@ -14,11 +14,11 @@ from django.conf import settings
 from django.urls import reverse
 
 from config.celery import app
-from scoring.access import Actor
 from scoring.models import Export, Sheet
 from scoring.queueing import export_request
-from scoring.services import sheet_confirm
-from scoring.standings import standings_recompute_now
+from scoring.sheets.access import Actor
+from scoring.sheets.services import sheet_confirm
+from scoring.standings.store import standings_recompute_now
 from tests.factories import UserFactory
 from tests.scoring.live_helpers import connect, database_url, wait_for
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won

@@ -10,7 +10,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from scoring.models import Adjustment, Deal, SheetChange
-from scoring.services import MAX_REASON
+from scoring.sheets.services import MAX_REASON
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
 from tests.scoring.standings_helpers import make_event

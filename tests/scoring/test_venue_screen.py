@@ -4,8 +4,8 @@ standings, the standings QR code; its version changes with a recompute or a rele
 import pytest
 from django.urls import reverse
 
-from scoring.standings import standings_recompute_now
-from scoring.venue_models import VenueScreen
+from scoring.models import VenueScreen
+from scoring.standings.store import standings_recompute_now
 from tests.factories import MembershipFactory
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play
 from tournaments.models import Round

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from scoring import round_views
+from scoring.sheets.views import desk as round_views
 from tests.config.test_settings import run_settings
 from tests.factories import EntryFactory, EventFactory
 from tournaments import services

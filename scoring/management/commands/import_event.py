@@ -5,7 +5,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.archive import ArchiveError, event_archive_import, event_archive_load
+from scoring.exports.archive import ArchiveError, event_archive_import, event_archive_load
 
 
 class Command(BaseCommand):

@@ -13,12 +13,12 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import reverse
 
-from scoring.access import Actor
 from scoring.models import Sheet, TableCard, TableLink, TeamLink
 from scoring.rules import random_game
-from scoring.services import deal_create, sheet_confirm, sheet_submit, table_links_ensure
-from scoring.standings import standings_recompute_now
-from scoring.tablecards import event_cards_prepare, event_table_numbers
+from scoring.sheets.access import Actor
+from scoring.sheets.links import event_cards_prepare, event_table_numbers
+from scoring.sheets.services import deal_create, sheet_confirm, sheet_submit, table_links_ensure
+from scoring.standings.store import standings_recompute_now
 from tournaments.models import Event, Round
 
 # Tables 1-4 finished and confirmed, table 5 half-way, table 6 not started.
@@ -87,7 +87,7 @@ class Command(BaseCommand):
             ("Round 1 score sheets", reverse("scoring:round", args=[round_1.pk])),
             ("Table cards (print once)", reverse("scoring:event-cards", args=[event.pk])),
             ("Live standings", reverse("public:standings", kwargs=slugs)),
-            ("Score calculator", reverse("scoring:calculator")),
+            ("Score calculator", reverse("public:calculator")),
         ]
         self.stdout.write(
             f"Round 1: tables {', '.join(map(str, CONFIRMED_TABLES))} confirmed, "

@@ -6,7 +6,7 @@
 Creates its own club, players and event; every round is drawn by the draw manager (`round_draw`), confirmed,
 released, filled with random played-out deals (`scoring.rules.random_game`, scored by `score_game`) stored as
 confirmed Sheet + Deal rows in bulk, closed, and the standings snapshot the next Swiss draw reads is
-recomputed by the standings engine (`scoring.standings.standings_recompute_now`). Prints ONE JSON object:
+recomputed by the standings engine (`scoring.standings.store.standings_recompute_now`). Prints ONE JSON object:
 
     {"rounds": [{"round": 1, "games": 30, "byes": 0, "rematches": 0, "repeated_partners": 0,
                  "max_score_gap": 0, "seconds": 0.01, ...}, ...], ...}
@@ -29,10 +29,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.engine import CACHE_FIELDS, cache_result
 from scoring.models import Deal, Sheet
 from scoring.rules import list_presets, random_game, score_game
-from scoring.sheet_rules import CACHE_FIELDS, cache_result
-from scoring.standings import standings_recompute_now
+from scoring.standings.store import standings_recompute_now
 from tournaments import services
 from tournaments.exceptions import TournamentError
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Table
@@ -71,7 +71,7 @@ class Command(BaseCommand):
             "methods": config["methods"],
             "rules": config["rules"],
             "seed": config["seed"],
-            "standings": "scoring.standings.standings_recompute_now",
+            "standings": "scoring.standings.store.standings_recompute_now",
             "rounds": [],
         }
         started = time.perf_counter()

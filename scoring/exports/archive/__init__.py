@@ -1,0 +1,21 @@
+"""The JSON archive of a whole event, and reading it back into an identical event.
+
+Three modules share the work: `archive_schema` (the one list of archived fields per model, and what is left
+out and why), `archive_write` (`event_archive_write`, `event_archive`) and `archive_read`
+(`event_archive_load`, `event_archive_import`, which validate everything and store all or nothing). This
+module keeps the names callers import.
+"""
+
+from scoring.exports.archive.read import event_archive_import, event_archive_load
+from scoring.exports.archive.schema import FORMAT, FORMAT_VERSION, ArchiveError
+from scoring.exports.archive.write import event_archive, event_archive_write
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "ArchiveError",
+    "event_archive",
+    "event_archive_import",
+    "event_archive_load",
+    "event_archive_write",
+]

@@ -1,0 +1,130 @@
+"""The venue screen: one full-screen page for the room's projector or TV, and the organiser's page for its link.
+
+The screen (`v/<token>/`) cycles through the draw of the round in play ("find your table", by name and by
+table) and the latest standings, in type readable from 5 m, with the standings' QR code. It polls its own
+`version.json` and reloads when the standings or the released rounds change. The public standings version
+alone would miss a newly released draw, and it answers 404 while the standings are not public; the screen
+shows what the organiser put on it.
+
+Permissions: the screen and its version need a valid, unrevoked link (no login; 404 otherwise); the link
+page needs a logged-in organiser of the event's club (404 for other clubs).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from config.site import absolute_url
+from scoring.models import VenueScreen
+from scoring.standings import metrics
+from tournaments import selectors
+from tournaments.models import Round, Standing
+
+ROWS_PER_SLIDE = 10
+NAMES_PER_SLIDE = 20  # two columns of ten: fits 1080 px at 36 px type
+SLIDE_SECONDS = 12
+POLL_SECONDS = 10
+
+
+def _chunks(items: list, size: int) -> list[list]:
+    return [items[i : i + size] for i in range(0, len(items), size)] or []
+
+
+def _seconds(request) -> int:
+    """Seconds per slide: `?seconds=N` (3 to 120) for a slower or faster room, else SLIDE_SECONDS."""
+    try:
+        return min(max(int(request.GET.get("seconds", SLIDE_SECONDS)), 3), 120)
+    except ValueError:
+        return SLIDE_SECONDS
+
+
+def _screen_or_404(token: str) -> VenueScreen:
+    screen = VenueScreen.objects.select_related("event__club").filter(token=token, revoked_at__isnull=True).first()
+    if screen is None:
+        raise Http404
+    return screen
+
+
+def _stamp(event) -> str:
+    rounds = Round.objects.filter(event=event, status=Round.Status.RELEASED).values_list("number", flat=True)
+    return f"{event.standings_version}:{event.status}:{','.join(str(n) for n in sorted(rounds))}"
+
+
+@never_cache
+@require_GET
+def screen(request, token: str):
+    """The screen itself: slides of the draw by name, by table, and of the standings."""
+    screen = _screen_or_404(token)
+    event = screen.event
+    round = Round.objects.filter(event=event, status=Round.Status.RELEASED).order_by("-number").first()
+    slides = []
+    if round is not None:
+        by_name = selectors.draw_by_name(round)
+        games, byes = selectors.draw_rows(round)
+        for part in _chunks(by_name, NAMES_PER_SLIDE):
+            half = (len(part) + 1) // 2
+            slides.append({"kind": "names", "columns": [part[:half], part[half:]]})
+        for part in _chunks(games, ROWS_PER_SLIDE):
+            slides.append({"kind": "tables", "games": part, "byes": byes})
+    last = Standing.objects.filter(event=event).order_by("-round_number").values_list("round_number", flat=True).first()
+    if last is not None:
+        rows = list(
+            Standing.objects.filter(event=event, round_number=last)
+            .select_related("entry__player_1", "entry__player_2")
+            .order_by("rank", "entry__number")
+        )
+        for row in rows:
+            row.mp = metrics.json_value(row.match_points)
+        for part in _chunks(rows, ROWS_PER_SLIDE):
+            slides.append({"kind": "standings", "rows": part, "after": last})
+    context = {
+        "event": event,
+        "club": event.club,
+        "round": round,
+        "slides": slides,
+        "finished": event.status == event.Status.FINISHED,
+        "version_url": reverse("desk:venue_version", args=[token]),
+        "version": _stamp(event),
+        "slide_seconds": _seconds(request),
+        "poll_seconds": POLL_SECONDS,
+    }
+    return render(request, "scoring/venue/screen.html", context)
+
+
+@never_cache
+@require_GET
+def version(request, token: str):
+    """{"version": ...}: changes when the standings are recomputed, a round is released, or the event ends."""
+    screen = _screen_or_404(token)
+    return JsonResponse({"version": _stamp(screen.event)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def screen_links(request, club_slug: str, event_slug: str):
+    """o/<club>/events/<event>/screen/: the screen's address (made on demand), and revoking it."""
+    event = selectors.event_for(request.user, club_slug, event_slug)
+    if request.method == "POST":
+        if request.POST.get("action") == "revoke":
+            screen_id = request.POST.get("screen", "")
+            link = get_object_or_404(VenueScreen, pk=int(screen_id) if screen_id.isdigit() else 0, event=event)
+            VenueScreen.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+            messages.success(request, _("The screen link is revoked: that address shows nothing any more."))
+        else:
+            VenueScreen.objects.create(event=event)
+            messages.success(request, _("New screen link made: open it on the room's screen."))
+        return redirect("desk:venue_links", club_slug=event.club.slug, event_slug=event.slug)
+    links = [
+        {"screen": s, "url": absolute_url(reverse("desk:venue_screen", args=[s.token]), request)}
+        for s in VenueScreen.objects.filter(event=event, revoked_at__isnull=True)
+    ]
+    context = {"club": event.club, "event": event, "links": links, "title": _("Venue screen")}
+    return render(request, "scoring/venue/links.html", context)

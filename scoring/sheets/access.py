@@ -1,0 +1,132 @@
+"""Who may do what on a sheet: the actor writing, and why a write is refused in the sheet's state.
+
+The write services (`scoring.sheets.services`) and the pages (`sheet_permissions`) decide the same way from here.
+Whether an actor reaches the sheet at all is the caller's check (`scoring.sheets.selectors`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from scoring.exceptions import ScoringError, SheetStateError, SideNotAllowed
+from scoring.models import Sheet, TableLink
+from tournaments.models import Round
+
+EDITABLE_BY_LINK = (Sheet.Status.ENTERED, Sheet.Status.DISPUTED)
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who writes: a table link (no account) or a user; `organiser` is true when the caller checked that
+    the user organises the sheet's club. `ip_address` and `user_agent` go into the history."""
+
+    user: Any = None
+    link: TableLink | None = None
+    organiser: bool = False
+    ip_address: str | None = None
+    user_agent: str = ""
+
+    @property
+    def side(self) -> str | None:
+        return self.link.side if self.link is not None else None
+
+
+def _round_open(sheet: Sheet) -> bool:
+    return sheet.game.round.status == Round.Status.RELEASED
+
+
+def entry_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
+    """Why `actor` may not add, change or delete deals on `sheet` now (None when it may).
+
+    An organiser may always (with a reason, checked by the service). A link may while the round is open
+    and the sheet is being entered (or was disputed), and only from the entering side once one is set."""
+    if actor.organiser:
+        return None
+    if actor.link is None:
+        return SideNotAllowed(_("Only the table's link or an organiser can change this sheet."))
+    if not _round_open(sheet) or sheet.status == Sheet.Status.LOCKED:
+        return SheetStateError(
+            _("The round is closed: only the organiser can correct this sheet now."), code="round_closed"
+        )
+    if sheet.status == Sheet.Status.SUBMITTED:
+        return SheetStateError(
+            _("The sheet has been submitted: the other side confirms or disputes it now."), code="sheet_submitted"
+        )
+    if sheet.status == Sheet.Status.CONFIRMED:
+        return SheetStateError(
+            _("The sheet is confirmed: only the organiser can correct it now."), code="sheet_confirmed"
+        )
+    if sheet.entering_side and actor.side != sheet.entering_side:
+        return SideNotAllowed(
+            _("The other side (%(side)s) enters this sheet; your side confirms it once it is submitted.")
+            % {"side": sheet.get_entering_side_display()}
+        )
+    return None
+
+
+def submit_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
+    """Why `actor` may not submit `sheet` now (None when it may)."""
+    refusal = entry_refusal(sheet, actor)
+    if refusal is not None:
+        return refusal
+    if not sheet.finished:
+        return SheetStateError(
+            _("The game is not over yet (%(count)s deals entered); submit it after the last deal.")
+            % {"count": sheet.deal_count},
+            code="not_finished",
+        )
+    return None
+
+
+def confirm_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
+    """Why `actor` may not confirm `sheet` now (None when it may). An organiser confirms any sheet that is
+    not settled yet (an unfinished one with a reason, checked by the service); a link confirms a submitted
+    sheet of the other side."""
+    if sheet.status in Sheet.COUNTED_STATUSES:
+        return SheetStateError(_("The sheet is already confirmed."), code="sheet_confirmed")
+    if actor.organiser:
+        return None
+    if actor.link is None:
+        return SideNotAllowed(_("Only the other side's link or an organiser can confirm this sheet."))
+    if not _round_open(sheet):
+        return SheetStateError(
+            _("The round is closed: only the organiser can confirm this sheet now."), code="round_closed"
+        )
+    if sheet.status != Sheet.Status.SUBMITTED:
+        return SheetStateError(_("The sheet has not been submitted yet."), code="not_submitted")
+    if actor.side == sheet.entering_side:
+        return SideNotAllowed(_("Your side entered this sheet: the other side confirms it."))
+    return None
+
+
+def dispute_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
+    """Why `actor` may not dispute `sheet` now (None when it may): only the confirming side, while submitted."""
+    if actor.link is None:
+        return SideNotAllowed(_("Only the other side's link can dispute a sheet; organisers correct it."))
+    return confirm_refusal(sheet, actor)
+
+
+def sheet_permissions(sheet: Sheet, actor: Actor) -> dict[str, bool]:
+    """What `actor` may do on `sheet` now, for pages and API answers (the services decide the same way)."""
+    return {
+        "edit": entry_refusal(sheet, actor) is None,
+        "submit": submit_refusal(sheet, actor) is None and sheet.status in EDITABLE_BY_LINK,
+        "confirm": confirm_refusal(sheet, actor) is None,
+        "dispute": dispute_refusal(sheet, actor) is None,
+    }
+
+
+def actor_from_request(request, *, link: TableLink | None = None, organiser: bool = False) -> Actor:
+    """The actor of `request`: its table link (then no user), or its signed-in user, an organiser when the
+    caller checked it. The address and user agent go into the sheet's history."""
+    user = request.user if getattr(request, "user", None) is not None and request.user.is_authenticated else None
+    return Actor(
+        user=user if link is None else None,
+        link=link,
+        organiser=organiser and link is None,
+        ip_address=request.META.get("REMOTE_ADDR") or None,
+        user_agent=(request.META.get("HTTP_USER_AGENT") or "")[:300],
+    )

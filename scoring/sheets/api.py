@@ -1,0 +1,514 @@
+"""The score-entry API: read a game and its sheet; create, change, delete deals; submit, confirm, dispute.
+
+Two ways in, each with its explicit permission class:
+- a table link, by its token in the path: `/api/v1/table/<token>/...`. No account and no session: the
+  token is the credential (256 bits), and it reaches only its own game, only while the round is released
+  (`TableLinkAccess`: 404 for an unknown or revoked token, 403 once the round is closed). A table card's
+  token works there too: it reaches the game at its table in the released round, with its side's rights
+  (404 with "waiting for round N" between rounds).
+- an organiser, by session: `/api/v1/sheets/<id>/...` (`SheetOrganiserAccess`: 403 when not logged in, 404
+  for another club's sheet). Every organiser change needs a `reason`, kept in the history.
+
+Writes carry the sheet version (`version` in the body, or `If-Match: "<version>"`); a stale one answers 409
+with the current sheet. A create carries `Idempotency-Key` (or `client_id`): a retry is answered from the
+first write and stores nothing. Reads send the version as `ETag`. Domain errors are mapped to 400/403/409
+by `config.exceptions.api_exception_handler`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django.http import Http404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import BasePermission
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring.engine import game_rules
+from scoring.exceptions import FieldRequired
+from scoring.models import CARD_TOKEN_LENGTH, Sheet
+from scoring.sheets import serializers as s
+from scoring.sheets.access import sheet_permissions
+from scoring.sheets.links import CardNotReady, TableState, card_access, card_by_token, card_state
+from scoring.sheets.preview import deal_preview
+from scoring.sheets.selectors import (
+    SheetAccess,
+    organiser_access,
+    organiser_round,
+    sheet_of,
+    sheet_view,
+    table_access,
+)
+from scoring.sheets.services import (
+    deal_create,
+    deal_delete,
+    deal_insert,
+    deal_update,
+    sheet_confirm,
+    sheet_correct,
+    sheet_dispute,
+    sheet_submit,
+)
+from scoring.sheets.sides_cache import game_sides_cached
+from scoring.sheets.views.cards import state_text
+from tournaments.models import Game, Round
+
+# --- permissions ----------------------------------------------------------------------------------------
+
+
+class TableLinkAccess(BasePermission):
+    """Anyone: the token in the path is the credential. The view's `initial()` looks it up, and it opens
+    only its own game's sheet, only while the round is released (404 unknown or revoked, 403 closed)."""
+
+    def has_permission(self, request, view):
+        return True
+
+
+class SheetOrganiserAccess(BasePermission):
+    """A logged-in organiser; the view's `initial()` looks the sheet up among their clubs' (others: 404)."""
+
+    def has_permission(self, request, view):
+        return bool(request.user and request.user.is_authenticated)
+
+
+class RoundOrganiserAccess(SheetOrganiserAccess):
+    """A logged-in organiser; the view's `initial()` looks the round up among their clubs' (others: 404)."""
+
+
+TABLE = {"permission_classes": [TableLinkAccess], "authentication_classes": []}
+ORGANISER = {"permission_classes": [SheetOrganiserAccess]}
+
+# --- rendering ------------------------------------------------------------------------------------------
+
+
+def _deal_payload(row) -> dict[str, Any]:
+    return {
+        "position": row.position,
+        "data": row.data,
+        "outcome": row.outcome,
+        "score": {"A": row.score_a, "B": row.score_b},
+        "running": {"A": row.total_a, "B": row.total_b},
+        "held": row.held,
+        "collected": row.collected,
+    }
+
+
+def sheet_payload(
+    access: SheetAccess, sheet: Sheet | None = None, deals: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The sheet as the API shows it to this actor, in SheetSerializer's shape (which documents it; the
+    dict is rendered as it is, a test keeps the two equal). One query for the deals unless `deals` (their
+    data in order) is given, one for the teams."""
+    sheet = sheet or access.sheet
+    if sheet is not access.sheet:
+        sheet.game = access.game  # the locked copy from a service lacks the loaded entries and players
+    view = sheet_view(sheet, deals)
+    game = access.game
+    event = access.event
+    result = view.result
+    return {
+        "id": sheet.pk,
+        "game": {
+            "id": game.pk,
+            "event": {"id": event.pk, "name": event.name, "date": event.date},
+            "round": game.round.number,
+            "round_id": game.round_id,
+            "table_number": game.table_number,
+            "first_dealer": game.first_dealer,
+            "sides": {
+                side: {
+                    "side": side,
+                    "label": str(info["label"]),
+                    "name": info["name"],
+                    "numbers": info["numbers"],
+                    "seats": [{"seat": seat, "player": player} for seat, player in info["seats"]],
+                }
+                for side, info in game_sides_cached(game).items()
+            },
+        },
+        "rules": game_rules(event),
+        "status": sheet.status,
+        "version": sheet.version,
+        "entering_side": sheet.entering_side,
+        "side": access.link.side if access.link else None,
+        "permissions": sheet_permissions(sheet, access.actor),
+        "deal_count": len(view.rows),
+        "deals": [_deal_payload(row) for row in view.rows],
+        "totals": result.get("totals") or {"A": 0, "B": 0},
+        "held": result.get("held") or 0,
+        "finished": bool(result.get("finished")),
+        "winner": result.get("winner"),
+        "submitted_at": sheet.submitted_at,
+        "confirmed_at": sheet.confirmed_at,
+        "dispute_message": sheet.dispute_message,
+        "updated_at": sheet.updated_at,
+    }
+
+
+_IF_MATCH = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')
+
+
+def _version(request, data: dict[str, Any]) -> int:
+    """The client's version: the body's `version`, else the If-Match header."""
+    if data.get("version") is not None:
+        return data["version"]
+    header = request.headers.get("If-Match")
+    if header:
+        match = _IF_MATCH.match(header)
+        if match:
+            return int(match.group(1))
+    raise FieldRequired("version", _("version is required: send the sheet version in the body or as If-Match."))
+
+
+def _reason(data: dict[str, Any]) -> str:
+    return data.get("reason") or ""
+
+
+VERSION_PARAMS = [
+    OpenApiParameter(
+        "If-Match",
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        required=False,
+        description='The sheet version as an ETag ("3"); instead of `version` in the body.',
+    ),
+]
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=True,
+    description="A client-made id of this deal (1–64 of A-Z a-z 0-9 _ . : -).",
+)
+ERRORS = {
+    400: OpenApiResponse(s.SheetErrorSerializer, description="Invalid input; the fields at fault are named."),
+    403: OpenApiResponse(s.SheetErrorSerializer, description="Not allowed (other side, closed round, not logged in)."),
+    404: OpenApiResponse(s.SheetErrorSerializer, description="Unknown or revoked link, or another club's sheet."),
+    409: OpenApiResponse(s.SheetErrorSerializer, description="Stale version (with the current sheet) or wrong status."),
+}
+
+
+def _token_access(request, token: str) -> SheetAccess:
+    """A game link's token opens its own game. A table card's token (told apart by its length, as on the
+    card's page) opens the game at its table in the released round, acting through that game's link of the
+    card's side; between rounds it answers 404 saying which round it waits for."""
+    if len(token) != CARD_TOKEN_LENGTH:
+        return table_access(request, token)
+    card = card_by_token(token)
+    state = card_state(card)
+    if state.kind == "playing":
+        try:
+            return card_access(request, card, state.game)
+        except CardNotReady:
+            state = TableState("waiting", state.round_number)
+    raise NotFound(state_text(state))
+
+
+class SheetBaseApi(APIView):
+    """Shared by every sheet endpoint; `access` (the sheet, its game and the actor) is set in `initial()`."""
+
+    access: SheetAccess
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)  # authentication and the yes/no permission first
+        if "token" in kwargs:
+            self.access = _token_access(request, kwargs["token"])
+        else:
+            self.access = organiser_access(request, kwargs["sheet_id"])
+
+    def sheet_payload(self, sheet: Sheet | None = None, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The sheet for this caller (also the current sheet of a 409 answer)."""
+        return sheet_payload(self.access, sheet, deals)
+
+    def respond(self, sheet: Sheet, code: int = status.HTTP_200_OK, deals=None) -> Response:
+        data = self.sheet_payload(sheet, deals)
+        return Response(data, status=code, headers={"ETag": f'"{data["version"]}"'})
+
+    def parse(self, serializer_class, data=None):
+        serializer = serializer_class(data=self.request.data if data is None else data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+
+# --- endpoints ------------------------------------------------------------------------------------------
+
+
+class SheetDetailApi(SheetBaseApi):
+    """Read the game (event, round, table, teams and seats, first dealer), its rule set and its sheet: deals
+    as entered with each deal's score, running totals and held points, status, version, and what the
+    caller may do now."""
+
+    @extend_schema(responses={200: s.SheetSerializer, 403: ERRORS[403], 404: ERRORS[404]})
+    def get(self, request, **kwargs):
+        return self.respond(self.access.sheet)
+
+
+class DealWriteBaseApi(SheetBaseApi):
+    def written(self, write, position: int | None, *, replayed: bool, code: int) -> Response:
+        """DealWrittenSerializer's shape: the deal written, whether it was a replay, the whole sheet."""
+        payload = sheet_payload(self.access, write.sheet, write.deals)
+        deal = payload["deals"][position] if position is not None and position < len(payload["deals"]) else None
+        data = {"deal": deal, "replayed": replayed, "sheet": payload}
+        return Response(data, status=code, headers={"ETag": f'"{write.sheet.version}"'})
+
+    def stored(self, write) -> Response:
+        """The answer to an idempotent create or insert: 201 when stored, 200 with `replayed: true` for a key
+        seen before."""
+        return self.written(
+            write,
+            write.deal.position if write.deal else None,
+            replayed=not write.created,
+            code=status.HTTP_201_CREATED if write.created else status.HTTP_200_OK,
+        )
+
+
+class DealCreateApi(DealWriteBaseApi):
+    """Append a deal. Idempotent by `Idempotency-Key`: 201 when stored, 200 with `replayed: true` when this
+    key was seen before (nothing stored). An impossible deal answers 400 with the rules engine's errors."""
+
+    @extend_schema(
+        request=s.DealWriteSerializer,
+        parameters=[
+            IDEMPOTENCY_KEY,
+            *VERSION_PARAMS,
+        ],
+        responses={201: s.DealWrittenSerializer, 200: s.DealWrittenSerializer, **ERRORS},
+    )
+    def post(self, request, **kwargs):
+        data = self.parse(s.DealWriteSerializer)
+        client_id = request.headers.get("Idempotency-Key") or data.get("client_id") or ""
+        write = deal_create(
+            sheet=self.access.sheet,
+            data=data["deal"],
+            version=_version(request, data),
+            client_id=client_id.strip(),
+            actor=self.access.actor,
+            reason=_reason(data),
+        )
+        return self.stored(write)
+
+
+class DealInsertApi(DealWriteBaseApi):
+    """Insert a forgotten deal before the deal at `position` (0-based; the number of deals appends); the
+    later deals move down one place and the whole sheet is checked again. Idempotent by `Idempotency-Key`
+    like a create: 201 when stored, 200 with `replayed: true` for a key seen before."""
+
+    @extend_schema(
+        request=s.DealWriteSerializer,
+        parameters=[
+            IDEMPOTENCY_KEY,
+            *VERSION_PARAMS,
+        ],
+        responses={201: s.DealWrittenSerializer, 200: s.DealWrittenSerializer, **ERRORS},
+    )
+    def post(self, request, position: int, **kwargs):
+        data = self.parse(s.DealWriteSerializer)
+        client_id = request.headers.get("Idempotency-Key") or data.get("client_id") or ""
+        write = deal_insert(
+            sheet=self.access.sheet,
+            position=position,
+            data=data["deal"],
+            version=_version(request, data),
+            client_id=client_id.strip(),
+            actor=self.access.actor,
+            reason=_reason(data),
+        )
+        return self.stored(write)
+
+
+class DealDetailApi(DealWriteBaseApi):
+    """Read (GET), change (PUT) or delete (DELETE) the deal at `position` (0-based). Later deals move up one
+    place after a delete. Changes carry the version; organisers add a `reason`."""
+
+    def _row(self, position: int):
+        rows = sheet_view(self.access.sheet).rows
+        if not 0 <= position < len(rows):
+            raise Http404
+        return rows[position]
+
+    @extend_schema(responses={200: s.SheetDealSerializer, 403: ERRORS[403], 404: ERRORS[404]})
+    def get(self, request, position: int, **kwargs):
+        return Response(
+            s.SheetDealSerializer(_deal_payload(self._row(position))).data,
+            headers={"ETag": f'"{self.access.sheet.version}"'},
+        )
+
+    @extend_schema(
+        request=s.DealWriteSerializer, parameters=VERSION_PARAMS, responses={200: s.DealWrittenSerializer, **ERRORS}
+    )
+    def put(self, request, position: int, **kwargs):
+        data = self.parse(s.DealWriteSerializer)
+        write = deal_update(
+            sheet=self.access.sheet,
+            position=position,
+            data=data["deal"],
+            version=_version(request, data),
+            actor=self.access.actor,
+            reason=_reason(data),
+        )
+        return self.written(write, position, replayed=False, code=status.HTTP_200_OK)
+
+    @extend_schema(
+        request=s.DeleteSerializer,
+        parameters=[
+            *VERSION_PARAMS,
+            OpenApiParameter(
+                "version",
+                OpenApiTypes.INT,
+                OpenApiParameter.QUERY,
+                required=False,
+                description="The sheet version (instead of If-Match).",
+            ),
+            OpenApiParameter(
+                "reason",
+                OpenApiTypes.STR,
+                OpenApiParameter.QUERY,
+                required=False,
+                description="Organisers: why the deal is deleted.",
+            ),
+        ],
+        responses={200: s.SheetSerializer, **ERRORS},
+    )
+    def delete(self, request, position: int, **kwargs):
+        body = request.data if isinstance(request.data, dict) and request.data else request.query_params.dict()
+        data = self.parse(s.DeleteSerializer, data=body)
+        write = deal_delete(
+            sheet=self.access.sheet,
+            position=position,
+            version=_version(request, data),
+            actor=self.access.actor,
+            reason=_reason(data),
+        )
+        return self.respond(write.sheet, deals=write.deals)
+
+
+class DealValidateApi(SheetBaseApi):
+    """Check a deal against the sheet and the rule set without storing it (e.g. on every change of a form):
+    the rules engine's errors, or the deal's score and the totals it would give."""
+
+    @extend_schema(request=s.DealValidateSerializer, responses={200: s.ValidationResultSerializer, **ERRORS})
+    def post(self, request, **kwargs):
+        data = self.parse(s.DealValidateSerializer)
+        checked = deal_preview(sheet=self.access.sheet, deal=data["deal"], position=data.get("position"))
+        result = checked.result
+        deal = None
+        if checked.valid:
+            scored = checked.scored
+            deal = {
+                "position": checked.position,
+                "data": checked.deals[checked.position],
+                "outcome": scored["outcome"],
+                "score": scored["score"],
+                "running": checked.running,
+                "held": scored["held"] or 0,
+                "collected": scored["collected"],
+            }
+        return Response(
+            s.ValidationResultSerializer(
+                {
+                    "valid": result["valid"],
+                    "errors": result["errors"],
+                    "deal": deal,
+                    "totals": result["totals"],
+                    "finished": result["finished"],
+                }
+            ).data
+        )
+
+
+class SheetSubmitApi(SheetBaseApi):
+    """The entering side hands in the finished sheet; the other side then confirms or disputes it."""
+
+    @extend_schema(request=s.VersionSerializer, parameters=VERSION_PARAMS, responses={200: s.SheetSerializer, **ERRORS})
+    def post(self, request, **kwargs):
+        data = self.parse(s.VersionSerializer)
+        return self.respond(
+            sheet_submit(sheet=self.access.sheet, version=_version(request, data), actor=self.access.actor)
+        )
+
+
+class SheetConfirmApi(SheetBaseApi):
+    """The other side confirms a submitted sheet (or an organiser any unsettled one; an unfinished game
+    needs a `reason`). Only confirmed sheets count for the standings."""
+
+    @extend_schema(request=s.ConfirmSerializer, parameters=VERSION_PARAMS, responses={200: s.SheetSerializer, **ERRORS})
+    def post(self, request, **kwargs):
+        data = self.parse(s.ConfirmSerializer)
+        return self.respond(
+            sheet_confirm(
+                sheet=self.access.sheet, version=_version(request, data), actor=self.access.actor, reason=_reason(data)
+            )
+        )
+
+
+class SheetDisputeApi(SheetBaseApi):
+    """The other side disputes a submitted sheet with a message; it goes back to the entering side."""
+
+    @extend_schema(request=s.DisputeSerializer, parameters=VERSION_PARAMS, responses={200: s.SheetSerializer, **ERRORS})
+    def post(self, request, **kwargs):
+        data = self.parse(s.DisputeSerializer)
+        return self.respond(
+            sheet_dispute(
+                sheet=self.access.sheet,
+                version=_version(request, data),
+                actor=self.access.actor,
+                message=data["message"],
+            )
+        )
+
+
+class SheetCorrectApi(SheetBaseApi):
+    """Organisers: replace all deals of a sheet in any status (also confirmed or locked), with a reason;
+    the history keeps before and after, and the standings are recomputed for a confirmed sheet."""
+
+    @extend_schema(request=s.CorrectSerializer, parameters=VERSION_PARAMS, responses={200: s.SheetSerializer, **ERRORS})
+    def post(self, request, **kwargs):
+        data = self.parse(s.CorrectSerializer)
+        return self.respond(
+            sheet_correct(
+                sheet=self.access.sheet,
+                deals=data["deals"],
+                version=_version(request, data),
+                actor=self.access.actor,
+                reason=data["reason"],
+            )
+        )
+
+
+class RoundSheetsApi(APIView):
+    """Organisers: every table of a round with its sheet's status, version, progress and totals."""
+
+    permission_classes = [RoundOrganiserAccess]
+    round: Round
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        self.round = organiser_round(request, kwargs["round_id"])
+
+    @extend_schema(responses={200: s.RoundSheetSerializer(many=True), 403: ERRORS[403], 404: ERRORS[404]})
+    def get(self, request, round_id: int):
+        # A read: the round-release hook made the sheets and links; a game without a sheet shows none.
+        games = Game.objects.filter(round=self.round, is_bye=False).select_related("sheet").order_by("table_number")
+        rows = []
+        for game in games:
+            sheet = sheet_of(game)
+            rows.append(
+                {
+                    "sheet_id": sheet.pk if sheet else None,
+                    "game_id": game.pk,
+                    "table_number": game.table_number,
+                    "status": sheet.status if sheet else "missing",
+                    "version": sheet.version if sheet else 0,
+                    "deal_count": sheet.deal_count if sheet else 0,
+                    "totals": {"A": sheet.total_a if sheet else 0, "B": sheet.total_b if sheet else 0},
+                    "finished": bool(sheet and sheet.finished),
+                    "updated_at": sheet.updated_at if sheet else None,
+                }
+            )
+        return Response(s.RoundSheetSerializer(rows, many=True).data)

@@ -1,0 +1,414 @@
+"""The deal form of the referee page: fields that fit the event's rule set, to and from deal JSON (spec §6).
+
+The form checks shape (types, ranges, what is missing); the rules engine checks the deal itself, and
+`DealForm.add_engine_errors` puts its errors next to the fields they name.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.core.validators import MaxValueValidator
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from scoring.labels import RUN_LENGTHS, RUN_RANKS, SIDE_LABELS, SUIT_SYMBOLS, SUITS, announcement_words
+from scoring.rules import Family, RuleSet, build_ruleset
+from scoring.sheets.services import CLIENT_ID_RE, MAX_REASON
+
+TRUMP_LABELS = {
+    "clubs": _("♣ Clubs"),
+    "diamonds": _("♦ Diamonds"),
+    "hearts": _("♥ Hearts"),
+    "spades": _("♠ Spades"),
+    "no_trump": _("No trumps"),
+    "all_trump": _("All trumps"),
+}
+RANK_LABELS = {
+    "7": "7",
+    "8": "8",
+    "9": "9",
+    "10": "10",
+    "J": pgettext_lazy("card rank", "J"),
+    "Q": pgettext_lazy("card rank", "Q"),
+    "K": pgettext_lazy("card rank", "K"),
+    "A": pgettext_lazy("card rank", "A"),
+}
+CARRE_RANKS = ("J", "9", "A", "10", "K", "Q")
+PASS = "pass"
+
+
+@dataclass(frozen=True)
+class RuleFacts:
+    """What the deal form needs from the event's rule set."""
+
+    name: str
+    family: str
+    trumps: tuple[str, ...]
+    multipliers: tuple[int, ...]
+    announcements: str
+    announcement_tie: str
+    bid_max: int | None
+    deal_totals: dict[str, int]  # trump → trick points of a deal as entered
+    deals: int | None
+    target: int | None
+
+    @classmethod
+    def of(cls, rules: dict[str, Any]) -> RuleFacts:
+        """From {"rules", "options"}; raises scoring.rules.RuleSetError for an invalid rule set."""
+        rs: RuleSet = build_ruleset(rules["rules"], rules.get("options") or {})
+        return cls(
+            name=rs.name,
+            family=rs.family.value,
+            trumps=tuple(rs.trumps),
+            multipliers=tuple(rs.multipliers),
+            announcements=rs.announcements,
+            announcement_tie=rs.announcement_tie,
+            bid_max=rs.bid_max,
+            deal_totals={t: rs.info(t).deal_total for t in rs.trumps},
+            deals=rs.deals,
+            target=rs.target,
+        )
+
+    @property
+    def has_bid(self) -> bool:
+        return self.family == Family.COINCHE.value
+
+    @property
+    def has_all_trump(self) -> bool:
+        return "all_trump" in self.trumps
+
+
+def declaration_code(item: dict[str, Any]) -> str:
+    """A declaration as one choice value: "tierce:hearts:K", "quinte:clubs:A:6", "carre:J"."""
+    if item.get("type") == "carre":
+        return f"carre:{item.get('rank')}"
+    code = f"{item.get('type')}:{item.get('suit')}:{item.get('high')}"
+    return f"{code}:{item['length']}" if item.get("length") else code
+
+
+def declaration_from_code(code: str) -> dict[str, Any]:
+    parts = code.split(":")
+    if parts[0] == "carre":
+        return {"type": "carre", "rank": parts[1]}
+    item: dict[str, Any] = {"type": parts[0], "suit": parts[1], "high": parts[2]}
+    if len(parts) == 4:
+        item["length"] = int(parts[3])
+    return item
+
+
+def declaration_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Every announcement of the 32-card deck as grouped choices (runs by suit, then carrés), in words."""
+    groups = []
+    for suit in SUITS:
+        options = []
+        for kind, length in RUN_LENGTHS.items():
+            lengths = [length] if kind != "quinte" else [5, 6, 7, 8]
+            for run in lengths:
+                for high in RUN_RANKS[run - 1 :]:
+                    code = f"{kind}:{suit}:{high}" + (f":{run}" if run > 5 else "")
+                    options.append((code, announcement_words(declaration_from_code(code))))
+        groups.append((TRUMP_LABELS[suit], options))
+    groups.append((_("Carré"), [(f"carre:{r}", announcement_words({"type": "carre", "rank": r})) for r in CARRE_RANKS]))
+    return groups
+
+
+def belote_choices(facts: RuleFacts) -> list[tuple[str, str]]:
+    choices = [(side, SIDE_LABELS[side]) for side in ("A", "B")]
+    if facts.has_all_trump:
+        # All trumps: one belote per suit, so the long form names the suit.
+        choices += [
+            (f"{side}:{suit}", f"{SIDE_LABELS[side]} {SUIT_SYMBOLS[suit]}") for side in ("A", "B") for suit in SUITS
+        ]
+    return choices
+
+
+_SIDE_OR_NONE = [("", _("nobody")), ("A", _("North/South")), ("B", _("East/West"))]
+
+# Engine error field → form field (the first matching prefix wins; unknown fields become form errors).
+_ENGINE_FIELDS = (
+    ("contract.taker", "taker"),
+    ("contract.trump", "trump"),
+    ("contract.bid", "bid"),
+    ("contract.multiplier", "multiplier"),
+    ("tricks.A", "tricks_a"),
+    ("tricks.B", "tricks_b"),
+    ("tricks", "tricks"),
+    ("last_trick", "last_trick"),
+    ("capot", "capot"),
+    ("belote", "belote"),
+    ("declarations.A", "declarations_a"),
+    ("declarations.B", "declarations_b"),
+    ("declarations", "declarations"),
+    ("eldest", "eldest"),
+)
+# Errors on "tricks" as a whole are shown next to the first trick field.
+_FIELD_FALLBACK = {"tricks": "tricks_a", "declarations": "declarations_a"}
+
+
+class DealForm(forms.Form):
+    """One deal as the referee types it. `facts` decides which fields exist; `organiser` adds the reason
+    every organiser change needs. After `is_valid()`, `deal` is the deal JSON to store."""
+
+    taker = forms.ChoiceField(label=_("Taker"), widget=forms.RadioSelect)
+    trump = forms.ChoiceField(label=_("Trump"), required=False, widget=forms.RadioSelect)
+    tricks_a = forms.IntegerField(label=_("Points North/South"), required=False, min_value=0)
+    tricks_b = forms.IntegerField(label=_("Points East/West"), required=False, min_value=0)
+    last_trick = forms.ChoiceField(
+        label=_("Last trick"), required=False, choices=_SIDE_OR_NONE, widget=forms.RadioSelect
+    )
+    capot = forms.ChoiceField(label=_("Capot"), required=False, choices=_SIDE_OR_NONE, widget=forms.RadioSelect)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    client_id = forms.RegexField(regex=CLIENT_ID_RE, required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, facts: RuleFacts, organiser: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.facts = facts
+        self.deal: dict[str, Any] | None = None
+        f = self.fields
+        f["taker"].choices = [("A", _("North/South")), ("B", _("East/West")), (PASS, _("Passed"))]
+        f["trump"].choices = [(t, TRUMP_LABELS[t]) for t in facts.trumps]
+        top = max(facts.deal_totals.values())
+        for name in ("tricks_a", "tricks_b"):
+            f[name].max_value = top
+            f[name].validators.append(MaxValueValidator(top))
+            f[name].widget.attrs.update(
+                {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "max": top, "autocomplete": "off"}
+            )
+        if facts.has_bid:
+            bids = [(str(b), str(b)) for b in range(80, (facts.bid_max or 160) + 1, 10)]
+            f["bid"] = forms.ChoiceField(
+                label=_("Bid"), required=False, choices=[("", "—"), *bids, ("capot", _("Capot"))]
+            )
+        if len(facts.multipliers) > 1:
+            names = {1: _("—"), 2: _("×2 (coinche, contra)"), 4: _("×4 (surcoinche, recontra)")}
+            f["multiplier"] = forms.TypedChoiceField(
+                label=_("Doubled"),
+                required=False,
+                coerce=int,
+                empty_value=1,
+                choices=[(str(m), names[m]) for m in facts.multipliers],
+                widget=forms.RadioSelect,
+            )
+        if facts.announcements != "none":
+            f["belote"] = forms.MultipleChoiceField(
+                label=_("Belote"), required=False, choices=belote_choices(facts), widget=forms.CheckboxSelectMultiple
+            )
+        if facts.announcements == "all":
+            for side in ("a", "b"):
+                f[f"declarations_{side}"] = forms.MultipleChoiceField(
+                    label=_("Announcements %(side)s") % {"side": SIDE_LABELS[side.upper()]},
+                    required=False,
+                    choices=declaration_choices(),
+                    widget=forms.SelectMultiple(attrs={"size": 6}),
+                )
+            if facts.announcement_tie == "eldest":
+                f["eldest"] = forms.ChoiceField(
+                    label=_("Eldest hand (left of the dealer)"),
+                    required=False,
+                    choices=_SIDE_OR_NONE,
+                    widget=forms.RadioSelect,
+                )
+        if organiser:
+            f["reason"] = forms.CharField(
+                label=_("Reason for the change"),
+                max_length=MAX_REASON,
+                widget=forms.TextInput(attrs={"autocomplete": "off"}),
+            )
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        taker = data.get("taker")
+        if taker == PASS:
+            self.deal = {"contract": None}
+            return data
+        trump = data.get("trump")
+        if not trump:
+            self.add_error("trump", _("Choose the trump."))
+            return data
+        contract: dict[str, Any] = {"taker": taker, "trump": trump}
+        if self.facts.has_bid:
+            bid = data.get("bid")
+            if not bid:
+                self.add_error("bid", _("Choose the bid."))
+                return data
+            contract["bid"] = bid if bid == "capot" else int(bid)
+        if "multiplier" in self.fields:
+            contract["multiplier"] = data.get("multiplier") or 1
+        deal: dict[str, Any] = {"contract": contract}
+        capot = data.get("capot") or None
+        if capot:
+            deal["capot"] = capot
+        else:
+            tricks = self._tricks(data, trump)
+            if tricks is None:
+                return data
+            deal["tricks"] = tricks
+        if data.get("last_trick"):
+            deal["last_trick"] = data["last_trick"]
+        belote = data.get("belote") or []
+        if belote:
+            deal["belote"] = [b if ":" not in b else {"team": b[0], "suit": b[2:]} for b in belote]
+        declarations = {
+            side.upper(): [declaration_from_code(c) for c in data.get(f"declarations_{side}") or []]
+            for side in ("a", "b")
+        }
+        if declarations["A"] or declarations["B"]:
+            deal["declarations"] = declarations
+        if data.get("eldest"):
+            deal["eldest"] = data["eldest"]
+        self.deal = deal
+        return data
+
+    def _tricks(self, data: dict[str, Any], trump: str) -> dict[str, int] | None:
+        """Trick points of both teams; one may be left out and is then filled in from the deal total."""
+        a, b = data.get("tricks_a"), data.get("tricks_b")
+        total = self.facts.deal_totals[trump]
+        if a is None and b is None:
+            self.add_error("tricks_a", _("Enter the trick points of one team (the other is filled in)."))
+            return None
+        for name, value in (("tricks_a", a), ("tricks_b", b)):
+            if value is not None and value > total:
+                self.add_error(
+                    name,
+                    _("At most %(total)s trick points in this contract; got %(got)s.") % {"total": total, "got": value},
+                )
+                return None
+        if a is None:
+            a = total - b
+        elif b is None:
+            b = total - a
+        return {"A": a, "B": b}
+
+    def add_engine_errors(self, errors: list[dict[str, Any]], position: int) -> None:
+        """Put the engine's errors next to the fields they name: errors of the deal at `position` on its
+        fields, errors of other deals (e.g. a later deal after the game ended) on the form as a whole."""
+        for error in errors:
+            field = None
+            if error.get("deal") == position:
+                field = _form_field(error.get("field") or "", self.fields)
+            self.add_error(field, error["message"])  # the engine's message names its deal ("Deal 5: …")
+
+    def field_errors(self) -> dict[str, list[str]]:
+        """Errors by field name ("__all__" for the form as a whole), as plain strings for JSON."""
+        return {name: [str(m) for m in messages] for name, messages in self.errors.items()}
+
+
+def _form_field(engine_field: str, fields: dict) -> str | None:
+    for prefix, name in _ENGINE_FIELDS:
+        if engine_field == prefix or engine_field.startswith(prefix + "."):
+            name = _FIELD_FALLBACK.get(name, name)
+            return name if name in fields else None
+    return None
+
+
+def deal_initial(deal: dict[str, Any]) -> dict[str, Any]:
+    """Form values of a stored deal (to edit it)."""
+    contract = deal.get("contract")
+    if contract is None:
+        return {"taker": PASS}
+    initial: dict[str, Any] = {"taker": contract.get("taker"), "trump": contract.get("trump")}
+    if "bid" in contract:
+        initial["bid"] = str(contract["bid"])
+    if "multiplier" in contract:
+        initial["multiplier"] = str(contract["multiplier"])
+    tricks = deal.get("tricks") or {}
+    initial["tricks_a"] = tricks.get("A")
+    initial["tricks_b"] = tricks.get("B")
+    initial["capot"] = deal.get("capot") or ""
+    initial["last_trick"] = deal.get("last_trick") or ""
+    initial["belote"] = [
+        b if isinstance(b, str) else f"{b['team']}:{b['suit']}" if b.get("suit") else b["team"]
+        for b in deal.get("belote") or []
+    ]
+    declarations = deal.get("declarations") or {}
+    initial["declarations_a"] = [declaration_code(d) for d in declarations.get("A") or []]
+    initial["declarations_b"] = [declaration_code(d) for d in declarations.get("B") or []]
+    initial["eldest"] = deal.get("eldest") or ""
+    return initial
+
+
+class DisputeForm(forms.Form):
+    message = forms.CharField(
+        label=_("What is wrong?"), max_length=MAX_REASON, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+
+class VersionForm(forms.Form):
+    """Submit, confirm and delete carry the version the user saw (a stale one gets a conflict)."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=MAX_REASON)
+
+
+class RoundCloseForm(forms.Form):
+    confirm_all = forms.BooleanField(label=_("Confirm the remaining sheets as organiser"), required=False)
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=MAX_REASON)
+
+
+MAX_DEALS_JSON = 200_000  # characters: a sheet of 100 deals with every announcement is under 30 000
+
+
+class DealsJSONField(forms.JSONField):
+    """JSON typed by a person: refused with a message, never a 500, when it is too long, nested deeper than
+    Python follows, or holds what no deal and no database text can (NaN, Infinity, NUL, lone surrogates)."""
+
+    def to_python(self, value):
+        if isinstance(value, str) and len(value) > MAX_DEALS_JSON:
+            raise forms.ValidationError(
+                _("At most %(max)s characters; got %(got)s."),
+                params={"max": MAX_DEALS_JSON, "got": len(value)},
+                code="too_long",
+            )
+        try:
+            data = super().to_python(value)
+        except RecursionError:
+            raise forms.ValidationError(_("Lists and objects are nested too deeply."), code="too_deep") from None
+        try:
+            text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+            text.encode("utf-8")
+        except ValueError:
+            raise forms.ValidationError(
+                _("Numbers must be finite: NaN and Infinity are not numbers."), code="not_finite"
+            ) from None
+        except UnicodeEncodeError:
+            raise forms.ValidationError(
+                _("Text must be valid Unicode (a lone surrogate is not a character)."), code="surrogate"
+            ) from None
+        if _has_null_character(data):
+            raise forms.ValidationError(_("Null characters are not allowed."), code="null_characters")
+        return data
+
+
+def _has_null_character(data: Any) -> bool:
+    """Whether any key or string in JSON data holds a NUL, which PostgreSQL text and jsonb refuse."""
+    if isinstance(data, str):
+        return "\x00" in data
+    if isinstance(data, list):
+        return any(_has_null_character(item) for item in data)
+    if isinstance(data, dict):
+        return any(_has_null_character(k) or _has_null_character(v) for k, v in data.items())
+    return False
+
+
+class CorrectionForm(forms.Form):
+    """An organiser's correction of a whole sheet: the deals as JSON, with a reason."""
+
+    deals = DealsJSONField(label=_("Deals (JSON)"), widget=forms.Textarea(attrs={"rows": 12}))
+    reason = forms.CharField(label=_("Reason for the correction"), max_length=MAX_REASON)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+    def clean_deals(self):
+        deals = self.cleaned_data["deals"]
+        if not isinstance(deals, list):
+            raise forms.ValidationError(_("The deals must be a JSON list of deals."))
+        return deals
+
+
+SMALL_NUMBER = 32767  # start numbers and rounds are small integers in the database

@@ -1,0 +1,268 @@
+"""Table cards and team links: links valid for the whole event that follow the tables and the teams.
+
+A table card holds one link per seat side (N/S, E/W) of one table number. It opens the sheet of whatever
+game sits at that table in the released round, with that side's rights: the page acts through the game's
+own `TableLink` of the same side (made by the release hook), so who may enter and who confirms follows the
+seat side printed on the card. Between rounds it says which round it waits for.
+
+A team link ("where do I play now") shows the team's current table and side and leads to that game's sheet
+for its side. Cards and team links are made by the organiser's pages (a POST) and by the release hook,
+never on a GET; revoking a card issues a new one for the same table and side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Q
+from django.http import Http404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.exceptions import SideNotAllowed, TableClosed
+from scoring.models import Sheet, TableCard, TableLink, TeamLink
+from scoring.sheets.access import Actor, actor_from_request
+from scoring.sheets.selectors import TOKEN_RE, SheetAccess
+from scoring.sheets.services import table_links_ensure
+from tournaments.models import Entry, Event, Game, Round, Table
+
+SIDE_OF_SLOT = {"entry_a": "A", "entry_a_partner": "A", "entry_b": "B", "entry_b_partner": "B"}
+
+
+# --- what is at a table, where a team plays ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What a table card (or a team link) opens now.
+
+    kind: "playing" (a game of the released round); "idle" (the released round has no game at this
+    table); for a team link, "bye" (it sits out this round) or "absent" (it is not in the draw); "waiting"
+    (no round released: waiting for round `round_number`); "over" (every round of the event is closed)."""
+
+    kind: str
+    round_number: int | None = None
+    game: Game | None = None
+
+    @property
+    def key(self) -> str:
+        """Changes whenever the page should change: polled by the page to reload itself."""
+        return f"{self.kind}:{self.game.pk if self.game is not None else self.round_number or ''}"
+
+
+def _between_rounds(event_id: int, rounds_planned: int) -> TableState:
+    """The state when no released round has a game here: waiting for the next round, idle, or over."""
+    rounds = dict(Round.objects.filter(event_id=event_id).values_list("number", "status"))
+    released = [n for n, status in rounds.items() if status == Round.Status.RELEASED]
+    if released:
+        return TableState("idle", max(released))
+    closed = [n for n, status in rounds.items() if status == Round.Status.CLOSED]
+    following = max(closed, default=0) + 1
+    if closed and following > rounds_planned:
+        return TableState("over", max(closed))
+    return TableState("waiting", following)
+
+
+def card_state(card: TableCard) -> TableState:
+    """The game at the card's table in the released round (one query), or why there is none (two)."""
+    game = (
+        Game.objects.filter(
+            round__event_id=card.event_id,
+            round__status=Round.Status.RELEASED,
+            table_number=card.table_number,
+            is_bye=False,
+        )
+        .select_related("round")
+        .order_by("-round__number")
+        .first()
+    )
+    if game is not None:
+        return TableState("playing", game.round.number, game)
+    return _between_rounds(card.event_id, card.event.rounds)
+
+
+@dataclass(frozen=True)
+class TeamPlace:
+    """Where a team link's team plays now: the state, and when playing its side ("A"/"B")."""
+
+    state: TableState
+    side: str | None = None
+
+
+def team_place(link: TeamLink) -> TeamPlace:
+    """The team's game in the released round (one query), or why it has none (two)."""
+    entry_id = link.entry_id
+    game = (
+        Game.objects.filter(round__event_id=link.entry.event_id, round__status=Round.Status.RELEASED)
+        .filter(
+            Q(entry_a_id=entry_id)
+            | Q(entry_a_partner_id=entry_id)
+            | Q(entry_b_id=entry_id)
+            | Q(entry_b_partner_id=entry_id)
+        )
+        .select_related("round")
+        .order_by("-round__number")
+        .first()
+    )
+    if game is None:
+        state = _between_rounds(link.entry.event_id, link.entry.event.rounds)
+        if state.kind == "idle":  # a round is being played without this team (absent, withdrawn)
+            state = TableState("absent", state.round_number)
+        return TeamPlace(state)
+    if game.is_bye:
+        return TeamPlace(TableState("bye", game.round.number, game))
+    side = next(side for slot, side in SIDE_OF_SLOT.items() if getattr(game, f"{slot}_id") == entry_id)
+    return TeamPlace(TableState("playing", game.round.number, game), side)
+
+
+# --- access ---------------------------------------------------------------------------------------------
+
+
+def card_by_token(token: str) -> TableCard:
+    """The active card of `token`, with its event and club (Http404 for an unknown or revoked one)."""
+    if not isinstance(token, str) or not TOKEN_RE.match(token):
+        raise Http404
+    card = TableCard.objects.filter(token=token, revoked_at__isnull=True).select_related("event__club").first()
+    if card is None:
+        raise Http404
+    return card
+
+
+def team_link_by_token(token: str) -> TeamLink:
+    """The active team link of `token`, with its entry and event (Http404 otherwise)."""
+    if not isinstance(token, str) or not TOKEN_RE.match(token):
+        raise Http404
+    link = (
+        TeamLink.objects.filter(token=token, revoked_at__isnull=True)
+        .select_related("entry__event__club", "entry__player_1", "entry__player_2")
+        .first()
+    )
+    if link is None:
+        raise Http404
+    return link
+
+
+class CardNotReady(Exception):
+    """The game has no sheet or no link of the card's side yet (the release hook makes them); a GET
+    does not create them, so the page waits."""
+
+
+def card_access(request, card: TableCard, game: Game) -> SheetAccess:
+    """The sheet of `game` (at the card's table) for the card's side, acting through the game's active
+    link of that side. Raises TableClosed for a closed round, Http404 for a round not released, and
+    CardNotReady on a GET when the sheet or link is missing (any other method makes them)."""
+    round = game.round
+    if round.status == Round.Status.CLOSED:
+        raise TableClosed()
+    if round.status != Round.Status.RELEASED:
+        raise Http404
+    for attempt in (1, 2):
+        link = TableLink.objects.filter(game=game, side=card.side, revoked_at__isnull=True).first()
+        sheet = Sheet.objects.filter(game=game).first()
+        if link is not None and sheet is not None:
+            break
+        if attempt == 2 or request.method in ("GET", "HEAD"):
+            raise CardNotReady()
+        table_links_ensure(round=round)
+    round.event = card.event
+    sheet.game = link.game = game
+    return SheetAccess(sheet=sheet, actor=actor_from_request(request, link=link), link=link, card=card)
+
+
+def card_game(card: TableCard, game_id: int) -> Game:
+    """The game `game_id` if it sits at the card's table in the card's event (Http404 otherwise)."""
+    game = (
+        Game.objects.filter(pk=game_id, round__event_id=card.event_id, table_number=card.table_number, is_bye=False)
+        .select_related("round")
+        .first()
+    )
+    if game is None:
+        raise Http404
+    return game
+
+
+def team_sheet_link(place: TeamPlace) -> TableLink | None:
+    """The active link of the team's side at its current game (None when not playing, or not made yet)."""
+    if place.state.kind != "playing":
+        return None
+    return TableLink.objects.filter(game=place.state.game, side=place.side, revoked_at__isnull=True).first()
+
+
+# --- making and revoking --------------------------------------------------------------------------------
+
+
+def event_table_numbers(event: Event) -> list[int]:
+    """The event's table numbers: its tables, and the tables of every drawn round (two queries)."""
+    numbers = set(Table.objects.filter(event=event).values_list("number", flat=True))
+    numbers |= set(
+        Game.objects.filter(round__event=event, is_bye=False, table_number__isnull=False).values_list(
+            "table_number", flat=True
+        )
+    )
+    return sorted(numbers)
+
+
+def table_cards_ensure(*, event: Event, table_numbers: list[int]) -> int:
+    """Give each of `table_numbers` an active card per side; makes only what is missing, in one insert.
+    Returns how many were made."""
+    wanted = {(n, side) for n in table_numbers for side in ("A", "B")}
+    if not wanted:
+        return 0
+    have = set(
+        TableCard.objects.filter(event=event, table_number__in=set(table_numbers), revoked_at__isnull=True).values_list(
+            "table_number", "side"
+        )
+    )
+    new = [TableCard(event=event, table_number=n, side=side) for n, side in sorted(wanted - have)]
+    TableCard.objects.bulk_create(new, ignore_conflicts=True)
+    return len(new)
+
+
+def team_links_ensure(*, event: Event) -> int:
+    """Give every entry of the event an active team link; returns how many were made (one insert)."""
+    entry_ids = set(Entry.objects.filter(event=event).values_list("id", flat=True))
+    have = set(TeamLink.objects.filter(entry__event=event, revoked_at__isnull=True).values_list("entry_id", flat=True))
+    new = [TeamLink(entry_id=entry_id) for entry_id in sorted(entry_ids - have)]
+    TeamLink.objects.bulk_create(new, ignore_conflicts=True)
+    return len(new)
+
+
+def event_cards_prepare(*, event: Event, table_numbers: list[int]) -> int:
+    """The organiser's "make the cards" before round 1: cards for `table_numbers`, and team links."""
+    with transaction.atomic():
+        made = table_cards_ensure(event=event, table_numbers=table_numbers)
+        team_links_ensure(event=event)
+    return made
+
+
+def table_card_reissue(*, event: Event, table_number: int, actor: Actor) -> list[TableCard]:
+    """Revoke both cards of one table (a lost or leaked card: the old codes stop working at once) and
+    issue new ones; returns the new cards, to print again."""
+    if not actor.organiser:
+        raise SideNotAllowed(_("Only an organiser can revoke a table card."))
+    with transaction.atomic():
+        TableCard.objects.filter(event=event, table_number=table_number, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
+        return TableCard.objects.bulk_create(
+            [TableCard(event=event, table_number=table_number, side=side) for side in ("A", "B")]
+        )
+
+
+def team_link_reissue(*, entry: Entry, actor: Actor) -> TeamLink:
+    """Revoke a team's link (lost or shared too widely: the old one stops working at once) and issue a new
+    one; returns the new link, to hand out again."""
+    if not actor.organiser:
+        raise SideNotAllowed(_("Only an organiser can revoke a team link."))
+    with transaction.atomic():
+        TeamLink.objects.filter(entry=entry, revoked_at__isnull=True).update(revoked_at=timezone.now())
+        return TeamLink.objects.create(entry=entry)
+
+
+def cards_after_release(round: Round) -> None:
+    """tournaments' "after_release" hook: a table new in this round gets its card, and every team its link
+    (cards printed before round 1 stay valid; nothing is made on a GET)."""
+    numbers = list(Game.objects.filter(round=round, is_bye=False).values_list("table_number", flat=True))
+    table_cards_ensure(event=round.event, table_numbers=[n for n in numbers if n is not None])
+    team_links_ensure(event=round.event)

@@ -1,0 +1,303 @@
+"""Pages of the table cards and team links, the organiser's cards page, and the referee's service worker.
+
+Permissions:
+- `t/<token>/` of a table card, its `state/` and its game-bound sheet routes (`t/<token>/game/<id>/...`):
+  the card's token (an unknown or revoked one answers 404); a game-bound route reaches only a game at the
+  card's table, while its round is released (403 "closed" page once closed). A token that is not a card's
+  is handed to the game link's page (`referee_views.table_view`), as before.
+- `p/<token>/` (team link) and its `state/`: the team link's token (404 otherwise).
+- `o/scores/event/<id>/cards/...`: a logged-in organiser of the event's club (404 for other clubs).
+- `t/sw.js`: anyone (a static script).
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from scoring.exceptions import TableClosed
+from scoring.labels import SIDE_LABELS
+from scoring.models import CARD_TOKEN_LENGTH, TableCard, TeamLink
+from scoring.sheets.access import actor_from_request
+from scoring.sheets.card_pdf import event_cards_pdf
+from scoring.sheets.links import (
+    CardNotReady,
+    TableState,
+    card_access,
+    card_by_token,
+    card_game,
+    card_state,
+    event_cards_prepare,
+    event_table_numbers,
+    table_card_reissue,
+    team_link_by_token,
+    team_link_reissue,
+    team_place,
+    team_sheet_link,
+)
+from scoring.sheets.selectors import game_sides
+from scoring.sheets.views import referee as referee_views
+from tournaments.models import Entry, Event
+from tournaments.permissions import require_organiser
+
+# --- what a card or team page says between rounds --------------------------------------------------------
+
+
+def state_text(state: TableState) -> str:
+    if state.kind == "waiting":
+        return _("Waiting for round %(number)s. This page opens the sheet by itself when the round is released.") % {
+            "number": state.round_number
+        }
+    if state.kind == "idle":
+        return _("Round %(number)s has no game at this table.") % {"number": state.round_number}
+    if state.kind == "absent":
+        return _("Your team is not in the draw of round %(number)s.") % {"number": state.round_number}
+    if state.kind == "bye":
+        return _("Your team has a bye in round %(number)s.") % {"number": state.round_number}
+    if state.kind == "over":
+        return _("The event is over: every round is closed. Thank you for playing!")
+    return _("Round %(number)s is being played.") % {"number": state.round_number}
+
+
+def _state_json(state: TableState) -> JsonResponse:
+    return JsonResponse({"state": state.key, "round": state.round_number, "text": state_text(state)})
+
+
+def _waiting(request, card: TableCard, state: TableState, *, status: int = 200):
+    context = {
+        "card": card,
+        "event": card.event,
+        "side_label": SIDE_LABELS[card.side],
+        "state": state,
+        "text": state_text(state),
+    }
+    return render(request, "scoring/referee/waiting.html", context, status=status)
+
+
+# --- table cards ----------------------------------------------------------------------------------------
+
+
+@never_cache
+def card_page(request, token: str):
+    """A table card's page: the sheet of the game at its table in the released round, or "waiting for
+    round N". Tokens that are not a card's go to the game link's page."""
+    if len(token) != CARD_TOKEN_LENGTH:
+        return referee_views.table_view(referee_views.sheet_page)(request, token=token)
+    card = card_by_token(token)
+    if request.method not in ("GET", "HEAD"):
+        return HttpResponse(status=405, headers={"Allow": "GET, HEAD"})
+    state = card_state(card)
+    if state.kind != "playing":
+        return _waiting(request, card, state)
+    try:
+        access = card_access(request, card, state.game)
+    except CardNotReady:
+        return _waiting(request, card, TableState("waiting", state.round_number))
+    return referee_views.sheet_page(request, access)
+
+
+def card_view(view):
+    """Resolve `token` and `game_id` to the sheet of that game for the card's side (403 page once its round
+    is closed, like a game link)."""
+
+    @wraps(view)
+    def wrapper(request, token, game_id, **kwargs):
+        card = card_by_token(token)
+        try:
+            access = card_access(request, card, card_game(card, game_id))
+        except TableClosed as exc:
+            if referee_views._wants_json(request):
+                return JsonResponse({"ok": False, "errors": {"__all__": [exc.message]}}, status=403)
+            return render(request, "scoring/referee/closed.html", {"message": exc.message}, status=403)
+        except CardNotReady:
+            return _waiting(request, card, card_state(card))
+        return view(request, access, **kwargs)
+
+    return never_cache(wrapper)
+
+
+@never_cache
+@require_GET
+def card_state_view(request, token: str):
+    """JSON {state, round, text}: what the card opens now. Polled by its page (two or three queries)."""
+    return _state_json(card_state(card_by_token(token)))
+
+
+# --- team links ------------------------------------------------------------------------------------------
+
+
+def _team_context(request, token: str):
+    link = team_link_by_token(token)
+    return link, team_place(link)
+
+
+@never_cache
+@require_GET
+def team_page(request, token: str):
+    """Where the team plays now: table and side in the released round, and the way to its sheet."""
+    link, place = _team_context(request, token)
+    state = place.state
+    context = {"link": link, "entry": link.entry, "event": link.entry.event, "state": state, "text": state_text(state)}
+    if state.kind == "playing":
+        sheet_link = team_sheet_link(place)
+        context.update(
+            {
+                "side_label": SIDE_LABELS[place.side],
+                "against": game_sides(state.game)["B" if place.side == "A" else "A"]["name"],
+                "sheet_url": reverse("scoring:referee", args=[sheet_link.token]) if sheet_link else None,
+            }
+        )
+    return render(request, "scoring/referee/team.html", context)
+
+
+@never_cache
+@require_GET
+def team_state_view(request, token: str):
+    """JSON {state, round, text}: where the team plays now, polled by its page."""
+    _link, place = _team_context(request, token)
+    return _state_json(place.state)
+
+
+# --- the organiser's cards page -------------------------------------------------------------------------
+
+
+def _organiser_event(request, event_id: int) -> Event:
+    event = Event.objects.select_related("club").filter(pk=event_id).first()
+    if event is None:
+        raise Http404
+    require_organiser(request.user, event.club_id)
+    return event
+
+
+def _cards_url(event: Event) -> str:
+    return reverse("scoring:event-cards", args=[event.pk])
+
+
+def _card_url(request, token: str) -> str:
+    return request.build_absolute_uri(reverse("scoring:referee", args=[token]))
+
+
+@never_cache
+@login_required
+@require_GET
+def event_cards(request, event_id: int):
+    """Every table's card (both sides), to print once before round 1; revoke and reprint one table's."""
+    event = _organiser_event(request, event_id)
+    numbers = event_table_numbers(event)
+    cards: dict[int, dict[str, TableCard]] = {}
+    for card in TableCard.objects.filter(event=event, revoked_at__isnull=True):
+        cards.setdefault(card.table_number, {})[card.side] = card
+    rows = [
+        {"number": n, "cards": [cards.get(n, {}).get(side) for side in ("A", "B")]}
+        for n in sorted(set(numbers) | set(cards))
+    ]
+    missing = [row["number"] for row in rows if None in row["cards"]]
+    team_links = {link.entry_id: link for link in TeamLink.objects.filter(entry__event=event, revoked_at__isnull=True)}
+    teams = [
+        {"entry": entry, "link": team_links.get(entry.pk)}
+        for entry in event.entries.select_related("player_1", "player_2").order_by("number")
+    ]
+    context = {
+        "event": event,
+        "club": event.club,
+        "rows": rows,
+        "missing": missing,
+        "teams": teams,
+        "team_base_url": request.build_absolute_uri(reverse("scoring:team", args=["TOKEN"])).replace("TOKEN/", ""),
+        "suggested": max(numbers, default=0) or max(1, event.entries.count() // 2),
+        "base_url": _card_url(request, "TOKEN").replace("TOKEN/", ""),
+    }
+    return render(request, "scoring/round/cards.html", context)
+
+
+@login_required
+@require_POST
+def event_cards_make(request, event_id: int):
+    """Make the missing cards: for the event's tables, or for tables 1 to `tables` when none is known."""
+    event = _organiser_event(request, event_id)
+    numbers = event_table_numbers(event)
+    raw = request.POST.get("tables", "")
+    if raw:
+        if not (raw.isascii() and raw.isdigit() and 1 <= int(raw) <= 1000):
+            messages.error(
+                request, _("Number of tables: a whole number from 1 to 1000, got “%(value)s”.") % {"value": raw[:20]}
+            )
+            return HttpResponseRedirect(_cards_url(event))
+        numbers = sorted(set(numbers) | set(range(1, int(raw) + 1)))
+    if not numbers:
+        messages.error(request, _("Number of tables: say how many tables to make cards for."))
+        return HttpResponseRedirect(_cards_url(event))
+    made = event_cards_prepare(event=event, table_numbers=numbers)
+    messages.success(
+        request,
+        _("%(count)s table cards made. Print them once: they stay on the tables all evening.") % {"count": made},
+    )
+    return HttpResponseRedirect(_cards_url(event))
+
+
+@login_required
+@require_POST
+def table_card_reissue_view(request, event_id: int, table_number: int):
+    """Revoke one table's card (both sides) and issue a new one, to reprint."""
+    event = _organiser_event(request, event_id)
+    table_card_reissue(event=event, table_number=table_number, actor=actor_from_request(request, organiser=True))
+    messages.success(
+        request, _("The old card of table %(number)s no longer works; print its new card.") % {"number": table_number}
+    )
+    return HttpResponseRedirect(_cards_url(event) + f"#table-{table_number}")
+
+
+@login_required
+@require_POST
+def team_link_reissue_view(request, event_id: int, entry_id: int):
+    """Revoke one team's link and issue a new one, to hand out again."""
+    event = _organiser_event(request, event_id)
+    entry = Entry.objects.filter(pk=entry_id, event=event).first()
+    if entry is None:
+        raise Http404
+    team_link_reissue(entry=entry, actor=actor_from_request(request, organiser=True))
+    messages.success(
+        request, _("The old link of team %(number)s no longer works; hand out its new link.") % {"number": entry.number}
+    )
+    return HttpResponseRedirect(_cards_url(event) + f"#team-{entry.number}")
+
+
+@login_required
+@require_GET
+def event_cards_download(request, event_id: int):
+    """The cards as one PDF; `?table=N` for one table's card only."""
+    event = _organiser_event(request, event_id)
+    raw = request.GET.get("table", "")
+    table_number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 6 else None
+    pdf = event_cards_pdf(event=event, table_number=table_number, link_url=lambda token: _card_url(request, token))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    suffix = f"-table-{table_number}" if table_number is not None else ""
+    name = f"{slugify(event.name) or 'event'}-table-cards{suffix}.pdf"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+# --- the referee page offline ---------------------------------------------------------------------------
+
+
+@require_GET
+def service_worker(request):
+    """The referee pages' service worker, served under /t/ so that its scope covers them; its asset
+    addresses come from `static` (hashed names in production)."""
+    body = render_to_string("scoring/sw.js", request=request)
+    response = HttpResponse(body, content_type="application/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = "/t/"
+    # The browser checks for a new worker on each visit; a day-old copy must not keep old code alive.
+    response["Cache-Control"] = "no-cache"
+    return response

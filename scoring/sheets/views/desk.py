@@ -1,0 +1,191 @@
+"""The organiser's view of a round's sheets (`o/scores/round/<id>/`): every table with its status and
+progress, disputes on top, the sheets still missing; table cards as PDF; closing the round; revoking a
+table link; correcting a whole sheet.
+
+Permission of every view: a logged-in organiser of the round's club (anonymous users go to the login page,
+other clubs' rounds and sheets answer 404).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db.models import Count, Sum
+from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from config.site import absolute_url
+from scoring.exceptions import DealInvalid, ScoringError
+from scoring.models import Sheet, TableLink
+from scoring.sheets.access import actor_from_request
+from scoring.sheets.card_pdf import round_cards_pdf
+from scoring.sheets.forms import CorrectionForm, RoundCloseForm, VersionForm
+from scoring.sheets.selectors import organiser_access, organiser_round, round_overview
+from scoring.sheets.services import (
+    round_sheets_lock,
+    sheet_correct,
+    sheet_entering_side_switch,
+    table_link_revoke,
+)
+from scoring.sheets.views.referee import version_answer
+from tournaments.exceptions import TournamentError
+from tournaments.models import Round
+from tournaments.permissions import require_organiser
+from tournaments.services import round_close
+
+
+def _round_url(round: Round) -> str:
+    return reverse("scoring:round", args=[round.pk])
+
+
+@never_cache
+@login_required
+@require_GET
+def round_sheets(request, round_id: int):
+    """Every table of the round: status, deals entered, last change, links; disputes first; closing."""
+    round = organiser_round(request, round_id)
+    overview = round_overview(round)  # a read: the round-release hook made the sheets and links
+    referee_url = absolute_url(reverse("scoring:referee", args=["TOKEN"]), request).replace("TOKEN/", "")
+    context = {
+        "round": round,
+        "event": round.event,
+        "club": round.event.club,
+        "overview": overview,
+        "close_form": RoundCloseForm(),
+        "referee_base": referee_url,
+        "live_version": sum(t.sheet.version for t in overview.tables if t.sheet),
+    }
+    return render(request, "scoring/round/round.html", context)
+
+
+@login_required
+@require_GET
+def round_cards(request, round_id: int):
+    """The round's table cards as one PDF (one card per table, QR codes of both links)."""
+    round = organiser_round(request, round_id)
+    if round.status not in Round.PUBLIC_STATUSES:
+        raise Http404
+    pdf = round_cards_pdf(
+        round=round, link_url=lambda token: absolute_url(reverse("scoring:referee", args=[token]), request)
+    )
+    response = HttpResponse(pdf, content_type="application/pdf")
+    name = f"{slugify(round.event.name) or 'event'}-round-{round.number}-tables.pdf"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@login_required
+@require_POST
+def round_close_view(request, round_id: int):
+    """Close the round: every sheet must be confirmed (or the organiser confirms the rest, with a reason);
+    the sheets are locked and the tournaments service closes the round, in one transaction."""
+    round = organiser_round(request, round_id)
+    form = RoundCloseForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("The close form is not valid."))
+        return HttpResponseRedirect(_round_url(round))
+    actor = actor_from_request(request, organiser=True)
+    data = form.cleaned_data
+
+    def lock_sheets(locked_round: Round) -> None:
+        round_sheets_lock(round=locked_round, actor=actor, confirm_all=data["confirm_all"], reason=data["reason"])
+
+    try:
+        round_close(round=round, pre_check=lock_sheets)
+    except (ScoringError, TournamentError) as exc:
+        messages.error(request, str(exc.message))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("Round %(number)s is closed; its sheets are locked.") % {"number": round.number})
+    return HttpResponseRedirect(_round_url(round))
+
+
+@login_required
+@require_POST
+def link_revoke(request, link_id: int):
+    """Revoke a table link (a lost phone, a leaked card) and issue a new one for the same side."""
+    link = TableLink.objects.select_related("game__round__event").filter(pk=link_id).first()
+    if link is None:
+        raise Http404
+    require_organiser(request.user, link.game.round.event.club_id)
+    table_link_revoke(link=link, actor=actor_from_request(request, organiser=True))
+    messages.success(request, _("The old link no longer works; print the table card again for the new one."))
+    return HttpResponseRedirect(_round_url(link.game.round))
+
+
+@never_cache
+@login_required
+@require_POST
+def sheet_correct_view(request, sheet_id: int):
+    """Replace all deals of a sheet (any status) with a reason; the history keeps before and after."""
+    access = organiser_access(request, sheet_id)
+    form = CorrectionForm(request.POST)
+    url = reverse("scoring:sheet", args=[sheet_id])
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            for error in errors:
+                messages.error(request, f"{form.fields[field].label if field in form.fields else ''}: {error}")
+        return HttpResponseRedirect(url)
+    data = form.cleaned_data
+    try:
+        sheet_correct(
+            sheet=access.sheet, deals=data["deals"], version=data["version"], actor=access.actor, reason=data["reason"]
+        )
+    except DealInvalid as exc:
+        for error in exc.errors:
+            messages.error(request, error["message"])  # the engine's message names its deal
+    except ScoringError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The sheet is corrected; the history keeps the change and its reason."))
+    return HttpResponseRedirect(url)
+
+
+@login_required
+@require_GET
+def round_version(request, round_id: int):
+    """`o/scores/round/<id>/version.json`, polled by the round view: the round's status and a fingerprint
+    of its sheets (every write bumps a sheet's version, so the sum moves). Three small queries (round,
+    membership, one aggregate over the round's sheets by the game index); 304 when unchanged. Permission:
+    an organiser of the round's club."""
+    round = organiser_round(request, round_id)
+    agg = Sheet.objects.filter(game__round_id=round.pk).aggregate(versions=Sum("version"), sheets=Count("id"))
+    return version_answer(request, {"version": agg["versions"] or 0, "sheets": agg["sheets"], "status": round.status})
+
+
+@never_cache
+@login_required
+@require_POST
+def sheet_switch_side_view(request, sheet_id: int):
+    """One tap on the round view: the other side enters this sheet from now on (the entering side's phone
+    died); the first side confirms. Recorded in the sheet's history."""
+    access = organiser_access(request, sheet_id)
+    form = VersionForm(request.POST)
+    url = _round_url(access.round)
+    if not form.is_valid():
+        messages.error(request, _("The page was out of date; try again."))
+        return HttpResponseRedirect(url)
+    try:
+        sheet = sheet_entering_side_switch(
+            sheet=access.sheet,
+            version=form.cleaned_data["version"],
+            actor=access.actor,
+            reason=form.cleaned_data.get("reason", ""),
+        )
+    except ScoringError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("Table %(table)s: %(side)s enters the sheet now; the other side confirms it.")
+            % {"table": access.game.table_number, "side": sheet.get_entering_side_display()},
+        )
+    return HttpResponseRedirect(url)
