@@ -75,7 +75,7 @@ def make_round(tables: int, deals: int, seed: int) -> list[tuple[str, list[dict]
 
     from scoring.models import TableLink
     from scoring.rules import random_game
-    from scoring.sheets.services import table_links_ensure
+    from scoring.sheets.rounds import table_links_ensure
     from tournaments.models import Club, Entry, Event, Game, Player, Round
 
     call_command("migrate", verbosity=0)
@@ -242,7 +242,7 @@ def make_live_round(tables: int, deals: int, seed: int, number: int = 2) -> list
     """Another released round (`number`) with `tables` fresh tables: (token A, token B, deals) per table."""
     from scoring.models import TableLink
     from scoring.rules import random_game
-    from scoring.sheets.services import table_links_ensure
+    from scoring.sheets.rounds import table_links_ensure
     from tournaments.models import Event, Game, Round
 
     event = Event.objects.get(slug="bench")

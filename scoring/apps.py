@@ -11,7 +11,7 @@ class ScoringConfig(AppConfig):
         # Score entry follows the round's status machine: sheets and links at release, locked at close.
         # Imported here, not at the top: services and models load only once every app is ready.
         from scoring.sheets.links import cards_after_release
-        from scoring.sheets.services import round_after_release, round_before_close
+        from scoring.sheets.rounds import round_after_release, round_before_close
         from tournaments.services import register_round_hook
 
         register_round_hook("after_release", round_after_release)

@@ -119,7 +119,7 @@ def sheet_permissions(sheet: Sheet, actor: Actor) -> dict[str, bool]:
     }
 
 
-def actor_from_request(request, *, link: TableLink | None = None, organiser: bool = False) -> Actor:
+def actor_from_request(request: Any, *, link: TableLink | None = None, organiser: bool = False) -> Actor:
     """The actor of `request`: its table link (then no user), or its signed-in user, an organiser when the
     caller checked it. The address and user agent go into the sheet's history."""
     user = request.user if getattr(request, "user", None) is not None and request.user.is_authenticated else None

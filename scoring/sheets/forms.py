@@ -16,8 +16,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scoring.labels import RUN_LENGTHS, RUN_RANKS, SIDE_LABELS, SUIT_SYMBOLS, SUITS, announcement_words
+from scoring.models import MAX_REASON
 from scoring.rules import Family, RuleSet, build_ruleset
-from scoring.sheets.services import CLIENT_ID_RE, MAX_REASON
+from scoring.sheets.services import CLIENT_ID_RE
 
 TRUMP_LABELS = {
     "clubs": _("♣ Clubs"),

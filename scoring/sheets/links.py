@@ -23,8 +23,8 @@ from django.utils.translation import gettext as _
 from scoring.exceptions import SideNotAllowed, TableClosed
 from scoring.models import Sheet, TableCard, TableLink, TeamLink
 from scoring.sheets.access import Actor, actor_from_request
+from scoring.sheets.rounds import table_links_ensure
 from scoring.sheets.selectors import TOKEN_RE, SheetAccess
-from scoring.sheets.services import table_links_ensure
 from tournaments.models import Entry, Event, Game, Round, Table
 
 SIDE_OF_SLOT = {"entry_a": "A", "entry_a_partner": "A", "entry_b": "B", "entry_b_partner": "B"}

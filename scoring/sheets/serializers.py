@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring.sheets.services import MAX_REASON
+from scoring.models import MAX_REASON
 
 TEAMS = ("A", "B")
 SUITS = ("clubs", "diamonds", "hearts", "spades")

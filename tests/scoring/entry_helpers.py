@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from scoring.models import Sheet, TableLink
 from scoring.sheets.access import Actor
-from scoring.sheets.services import deal_create, table_links_ensure
+from scoring.sheets.rounds import table_links_ensure
+from scoring.sheets.services import deal_create
 from tests.factories import GameFactory, MembershipFactory, RoundFactory
 
 # A whole Hoheluft game of 12 played deals (plus one passed out): made, inside, a litige decided later,

@@ -13,7 +13,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from scoring.models import Deal, Sheet, TableLink
-from scoring.sheets.services import deal_create, table_link_revoke
+from scoring.sheets.rounds import table_link_revoke
+from scoring.sheets.services import deal_create
 from tests.factories import GameFactory, MembershipFactory, RoundFactory
 from tests.scoring.entry_helpers import link_actor, organiser_actor, released_round, table_of
 from tournaments.models import Membership, Round
@@ -66,7 +67,7 @@ def world():
     _other_club_round, (other_club_game,) = released_round(tables=1, club=other_org.club)
     referee = MembershipFactory(club=club, role=Membership.Role.REFEREE)
 
-    from scoring.sheets.services import table_links_ensure
+    from scoring.sheets.rounds import table_links_ensure
 
     table_links_ensure(round=round2)
     table_links_ensure(round=closed)

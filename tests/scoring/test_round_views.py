@@ -159,7 +159,7 @@ def test_revoking_a_link_from_the_round_view(organiser_client):
 
 
 def test_round_close_check_names_the_unconfirmed_tables(django_assert_max_num_queries):
-    from scoring.sheets.services import round_close_check
+    from scoring.sheets.rounds import round_close_check
 
     round, games = released_round(tables=3)
     confirmed(games[1])

@@ -26,7 +26,7 @@ SECOND = {"contract": {"taker": "B", "trump": "spades"}, "tricks": {"A": 60, "B"
 def slow_first_writer(monkeypatch):
     """Once armed, hold the first write inside its locked transaction for a moment; later writes run at
     full speed. Returns (arm, calls)."""
-    original = services.sheet_score
+    original = services.write.sheet_score
     calls = []
     lock = threading.Lock()
 
@@ -39,7 +39,7 @@ def slow_first_writer(monkeypatch):
         return original(event=event, deals=deals)
 
     def arm():
-        monkeypatch.setattr(services, "sheet_score", slow)
+        monkeypatch.setattr(services.write, "sheet_score", slow)
 
     return arm, calls
 

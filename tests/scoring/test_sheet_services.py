@@ -13,6 +13,7 @@ from scoring.exceptions import (
 from scoring.models import Deal, Sheet, SheetChange, TableLink
 from scoring.rules import score_game
 from scoring.sheets.access import Actor, sheet_permissions
+from scoring.sheets.rounds import sheets_recompute, table_link_revoke, table_links_ensure
 from scoring.sheets.services import (
     deal_create,
     deal_delete,
@@ -21,9 +22,6 @@ from scoring.sheets.services import (
     sheet_correct,
     sheet_dispute,
     sheet_submit,
-    sheets_recompute,
-    table_link_revoke,
-    table_links_ensure,
 )
 from tests.factories import GameFactory, MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, organiser_actor, released_round, table_of

@@ -9,7 +9,7 @@ import pytest
 
 from scoring.models import CARD_TOKEN_LENGTH, Deal, Sheet, TableCard, TableLink, TeamLink
 from scoring.sheets.links import card_state, table_cards_ensure, team_links_ensure
-from scoring.sheets.services import table_links_ensure
+from scoring.sheets.rounds import table_links_ensure
 from tests.factories import EntryFactory, GameFactory, MembershipFactory, RoundFactory
 from tournaments.models import Round
 from tournaments.services import round_release

@@ -9,8 +9,7 @@ import pytest
 from django.contrib.messages import get_messages
 from django.urls import reverse
 
-from scoring.models import Adjustment, Deal, SheetChange
-from scoring.sheets.services import MAX_REASON
+from scoring.models import MAX_REASON, Adjustment, Deal, SheetChange
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
 from tests.scoring.standings_helpers import make_event

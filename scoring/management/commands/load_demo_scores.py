@@ -17,7 +17,8 @@ from scoring.models import Sheet, TableCard, TableLink, TeamLink
 from scoring.rules import random_game
 from scoring.sheets.access import Actor
 from scoring.sheets.links import event_cards_prepare, event_table_numbers
-from scoring.sheets.services import deal_create, sheet_confirm, sheet_submit, table_links_ensure
+from scoring.sheets.rounds import table_links_ensure
+from scoring.sheets.services import deal_create, sheet_confirm, sheet_submit
 from scoring.standings.store import standings_recompute_now
 from tournaments.models import Event, Round
 

@@ -1,0 +1,40 @@
+"""Score entry services: every write to a sheet goes through here.
+
+Each write runs in one transaction: lock the sheet (`select_for_update(of=("self",))`), compare the
+client's version (a stale one raises `SheetConflict`, never an overwrite), validate the whole sheet with the
+rules engine (an invalid deal stores nothing), store, bump the version, write a `SheetChange` (who, which
+link, from where, before and after, the reason of an organiser's correction), refresh the cached result.
+
+Who may write is decided in `scoring.sheets.access` from the sheet's state and the actor's role; whether an actor
+reaches the sheet at all (its own table link, or an organiser of the club) is the caller's check
+(`scoring.sheets.selectors`). Lock order everywhere: event, then round, then sheets by id (see `write._lock`).
+
+The deal writes are `deals`, the sheet's steps to confirmed (and the organiser's correction) are `steps`; the
+steps every write shares are `write`. The round hooks (release, close) are `scoring.sheets.rounds`.
+"""
+
+from scoring.sheets.services.deals import deal_create, deal_delete, deal_insert, deal_update
+from scoring.sheets.services.steps import (
+    sheet_confirm,
+    sheet_correct,
+    sheet_dispute,
+    sheet_entering_side_switch,
+    sheet_lock,
+    sheet_submit,
+)
+from scoring.sheets.services.write import CLIENT_ID_RE, SheetWrite
+
+__all__ = [
+    "CLIENT_ID_RE",
+    "SheetWrite",
+    "deal_create",
+    "deal_delete",
+    "deal_insert",
+    "deal_update",
+    "sheet_confirm",
+    "sheet_correct",
+    "sheet_dispute",
+    "sheet_entering_side_switch",
+    "sheet_lock",
+    "sheet_submit",
+]
