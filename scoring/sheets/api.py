@@ -23,8 +23,8 @@ from typing import Any
 from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
@@ -50,10 +50,8 @@ from scoring.sheets.services import (
     deal_delete,
     deal_insert,
     deal_update,
-    sheet_confirm,
     sheet_correct,
-    sheet_dispute,
-    sheet_submit,
+    sheet_step,
 )
 from scoring.sheets.sides_cache import game_sides_cached
 from scoring.sheets.views.cards import state_text
@@ -422,45 +420,59 @@ class DealValidateApi(SheetBaseApi):
         )
 
 
-class SheetSubmitApi(SheetBaseApi):
-    """The entering side hands in the finished sheet; the other side then confirms or disputes it."""
+class SheetStepApi(SheetBaseApi):
+    """One of the sheet's steps to confirmed (`sheet_step`): the body's serializer and the field that carries
+    the step's text are the subclass's."""
 
-    @extend_schema(request=s.VersionSerializer, parameters=VERSION_PARAMS, responses={200: s.SheetSerializer, **ERRORS})
+    step: str
+    body: type[serializers.Serializer]
+
     def post(self, request, **kwargs):
-        data = self.parse(s.VersionSerializer)
+        data = self.parse(self.body)
+        text = _reason(data) if self.step == "confirm" else data.get("message", "")
         return self.respond(
-            sheet_submit(sheet=self.access.sheet, version=_version(request, data), actor=self.access.actor)
+            sheet_step(
+                sheet=self.access.sheet,
+                step=self.step,
+                version=_version(request, data),
+                actor=self.access.actor,
+                text=text,
+            )
         )
 
 
-class SheetConfirmApi(SheetBaseApi):
+@extend_schema_view(
+    post=extend_schema(
+        request=s.VersionSerializer, parameters=VERSION_PARAMS, responses={200: s.SheetSerializer, **ERRORS}
+    )
+)
+class SheetSubmitApi(SheetStepApi):
+    """The entering side hands in the finished sheet; the other side then confirms or disputes it."""
+
+    step, body = "submit", s.VersionSerializer
+
+
+@extend_schema_view(
+    post=extend_schema(
+        request=s.ConfirmSerializer, parameters=VERSION_PARAMS, responses={200: s.SheetSerializer, **ERRORS}
+    )
+)
+class SheetConfirmApi(SheetStepApi):
     """The other side confirms a submitted sheet (or an organiser any unsettled one; an unfinished game
     needs a `reason`). Only confirmed sheets count for the standings."""
 
-    @extend_schema(request=s.ConfirmSerializer, parameters=VERSION_PARAMS, responses={200: s.SheetSerializer, **ERRORS})
-    def post(self, request, **kwargs):
-        data = self.parse(s.ConfirmSerializer)
-        return self.respond(
-            sheet_confirm(
-                sheet=self.access.sheet, version=_version(request, data), actor=self.access.actor, reason=_reason(data)
-            )
-        )
+    step, body = "confirm", s.ConfirmSerializer
 
 
-class SheetDisputeApi(SheetBaseApi):
+@extend_schema_view(
+    post=extend_schema(
+        request=s.DisputeSerializer, parameters=VERSION_PARAMS, responses={200: s.SheetSerializer, **ERRORS}
+    )
+)
+class SheetDisputeApi(SheetStepApi):
     """The other side disputes a submitted sheet with a message; it goes back to the entering side."""
 
-    @extend_schema(request=s.DisputeSerializer, parameters=VERSION_PARAMS, responses={200: s.SheetSerializer, **ERRORS})
-    def post(self, request, **kwargs):
-        data = self.parse(s.DisputeSerializer)
-        return self.respond(
-            sheet_dispute(
-                sheet=self.access.sheet,
-                version=_version(request, data),
-                actor=self.access.actor,
-                message=data["message"],
-            )
-        )
+    step, body = "dispute", s.DisputeSerializer
 
 
 class SheetCorrectApi(SheetBaseApi):

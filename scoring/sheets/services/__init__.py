@@ -15,17 +15,20 @@ steps every write shares are `write`. The round hooks (release, close) are `scor
 
 from scoring.sheets.services.deals import deal_create, deal_delete, deal_insert, deal_update
 from scoring.sheets.services.steps import (
+    SHEET_STEPS,
     sheet_confirm,
     sheet_correct,
     sheet_dispute,
     sheet_entering_side_switch,
     sheet_lock,
+    sheet_step,
     sheet_submit,
 )
 from scoring.sheets.services.write import CLIENT_ID_RE, SheetWrite
 
 __all__ = [
     "CLIENT_ID_RE",
+    "SHEET_STEPS",
     "SheetWrite",
     "deal_create",
     "deal_delete",
@@ -36,5 +39,6 @@ __all__ = [
     "sheet_dispute",
     "sheet_entering_side_switch",
     "sheet_lock",
+    "sheet_step",
     "sheet_submit",
 ]

@@ -111,6 +111,22 @@ def sheet_dispute(*, sheet: Sheet, version: int, actor: Actor, message: str) -> 
     return locked
 
 
+SHEET_STEPS = ("submit", "confirm", "dispute")
+
+
+def sheet_step(*, sheet: Sheet, step: str, version: int, actor: Actor, text: str = "") -> Sheet:
+    """One of the sheet's steps to confirmed, by name, as the referee page and the API post them: "submit",
+    "confirm" (`text`: an organiser's reason) or "dispute" (`text`: what is wrong). Raises as the step does;
+    ValueError for a name not in SHEET_STEPS (a bug of the caller)."""
+    if step == "submit":
+        return sheet_submit(sheet=sheet, version=version, actor=actor)
+    if step == "confirm":
+        return sheet_confirm(sheet=sheet, version=version, actor=actor, reason=text)
+    if step == "dispute":
+        return sheet_dispute(sheet=sheet, version=version, actor=actor, message=text)
+    raise ValueError(f"unknown sheet step {step!r}")
+
+
 def sheet_entering_side_switch(*, sheet: Sheet, version: int, actor: Actor, reason: str = "") -> Sheet:
     """An organiser lets the other side enter (the entering side's phone died): from then on the other
     side's link types the deals and the first side confirms. One tap, so the reason is optional; the history

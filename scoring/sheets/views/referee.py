@@ -25,6 +25,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -51,9 +52,7 @@ from scoring.sheets.services import (
     deal_delete,
     deal_insert,
     deal_update,
-    sheet_confirm,
-    sheet_dispute,
-    sheet_submit,
+    sheet_step,
 )
 from tournaments.models import Round
 from tournaments.permissions import require_organiser
@@ -480,53 +479,42 @@ def _action_failed(request, access, exc: ScoringError):
     return _page(request, access, status=exc.status_code)
 
 
-@require_POST
-def submit(request, access: SheetAccess):
-    """Hand in the finished sheet; the other side confirms it."""
-    form = VersionForm(request.POST)
-    if not form.is_valid():
-        return _simple_invalid(request, access, form)
-    try:
-        sheet = sheet_submit(sheet=access.sheet, version=form.cleaned_data["version"], actor=access.actor)
-    except ScoringError as exc:
-        return _action_failed(request, access, exc)
-    return _written(request, access, sheet, _("The sheet is submitted. The other side now confirms it."))
+# The sheet's steps to confirmed: the form each posts, the field that carries its text, and what it says done.
+_STEPS = {
+    "submit": (VersionForm, None, gettext_lazy("The sheet is submitted. The other side now confirms it.")),
+    "confirm": (VersionForm, "reason", gettext_lazy("The sheet is confirmed. Thank you!")),
+    "dispute": (DisputeForm, "message", gettext_lazy("The sheet is disputed. The other side has been told why.")),
+}
 
 
-@require_POST
-def confirm(request, access: SheetAccess):
-    """The other side (or the organiser) confirms the sheet: it now counts."""
-    form = VersionForm(request.POST)
+def _sheet_step(request, access: SheetAccess, step: str):
+    form_class, text_field, done = _STEPS[step]
+    form = form_class(request.POST)
     if not form.is_valid():
         return _simple_invalid(request, access, form)
+    text = (form.cleaned_data.get(text_field) or "") if text_field else ""
     try:
-        sheet = sheet_confirm(
-            sheet=access.sheet,
-            version=form.cleaned_data["version"],
-            actor=access.actor,
-            reason=form.cleaned_data.get("reason", ""),
+        sheet = sheet_step(
+            sheet=access.sheet, step=step, version=form.cleaned_data["version"], actor=access.actor, text=text
         )
     except ScoringError as exc:
         return _action_failed(request, access, exc)
-    return _written(request, access, sheet, _("The sheet is confirmed. Thank you!"))
+    return _written(request, access, sheet, str(done))
 
 
-@require_POST
-def dispute(request, access: SheetAccess):
-    """The other side disputes the sheet with a message; the entering side corrects it."""
-    form = DisputeForm(request.POST)
-    if not form.is_valid():
-        return _simple_invalid(request, access, form)
-    try:
-        sheet = sheet_dispute(
-            sheet=access.sheet,
-            version=form.cleaned_data["version"],
-            actor=access.actor,
-            message=form.cleaned_data["message"],
-        )
-    except ScoringError as exc:
-        return _action_failed(request, access, exc)
-    return _written(request, access, sheet, _("The sheet is disputed. The other side has been told why."))
+def _step_view(step: str, doc: str):
+    @require_POST
+    def view(request, access: SheetAccess):
+        return _sheet_step(request, access, step)
+
+    view.__name__ = view.__qualname__ = step
+    view.__doc__ = doc
+    return view
+
+
+submit = _step_view("submit", "Hand in the finished sheet; the other side confirms it.")
+confirm = _step_view("confirm", "The other side (or the organiser) confirms the sheet: it now counts.")
+dispute = _step_view("dispute", "The other side disputes the sheet with a message; the entering side corrects it.")
 
 
 # --- live updates: the version the pages poll ----------------------------------------------------------
