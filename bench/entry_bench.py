@@ -35,19 +35,13 @@ writes, of update checks (polls) and of live-part fetches, the polling rate (req
 from __future__ import annotations
 
 import argparse
-import heapq
 import os
 import random
 import secrets
 import signal
-import socket
 import statistics
-import subprocess
 import sys
-import threading
 import time
-import uuid
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,7 +50,20 @@ sys.path.insert(0, str(ROOT))
 # Its own database, dropped at each run (ENTRY_BENCH_DB names another, e.g. when two people bench at once).
 BENCH_DB = os.environ.get("ENTRY_BENCH_DB", "atout_entry_bench")
 
-from harness import backend_cpu, bench_database_url, recreate_database  # noqa: E402
+from entry_cpu import cpu_phase, print_cpu  # noqa: E402
+from entry_http import (  # noqa: E402
+    Pool,
+    free_port,
+    hit_health,
+    ms,
+    p95,
+    play_table,
+    run,
+    run_live,
+    start_server,
+    wait_until_up,
+)
+from harness import bench_database_url, recreate_database  # noqa: E402
 
 
 def setup_django(env: dict[str, str]) -> None:
@@ -126,118 +133,6 @@ def make_round(tables: int, deals: int, seed: int) -> list[tuple[str, list[dict]
     return [(token, random_game(rng, "hoheluft", {"deals": deals}, deals=deals)["deals"]) for token in tokens]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_server(env: dict[str, str], workers: int, port: int) -> subprocess.Popen:
-    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
-    process = subprocess.Popen(
-        [
-            gunicorn,
-            "config.wsgi",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-            "--worker-class",
-            "sync",
-            "--log-level",
-            "warning",
-            "--timeout",
-            "60",
-        ],
-        cwd=ROOT,
-        env={**os.environ, **env},
-        start_new_session=True,
-    )
-    return process
-
-
-def wait_until_up(base: str, process: subprocess.Popen, timeout: float = 60) -> None:
-    import requests
-
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if process.poll() is not None:
-            sys.exit("gunicorn stopped while starting")
-        try:
-            if requests.get(f"{base}/healthz", timeout=2).status_code == 200:
-                return
-        except requests.RequestException:
-            pass
-        time.sleep(0.3)
-    sys.exit("gunicorn did not answer /healthz in time")
-
-
-class Pool:
-    """A thread pool whose threads each keep one HTTP session (keep-alive, like a phone's browser)."""
-
-    def __init__(self, clients: int):
-        import requests
-
-        self.local = threading.local()
-        self.requests = requests
-        self.executor = ThreadPoolExecutor(max_workers=clients)
-
-    def session(self):
-        if not hasattr(self.local, "session"):
-            self.local.session = self.requests.Session()
-        return self.local.session
-
-
-def play_table(pool: Pool, base: str, token: str, deals: list[dict], deadline: float) -> tuple[list[float], list]:
-    """Post one table's deals in order; returns latencies and any unexpected answers."""
-    session = pool.session()
-    latencies, problems = [], []
-    version = 0
-    for deal in deals:
-        if time.monotonic() > deadline:
-            problems.append("deadline")
-            break
-        start = time.perf_counter()
-        response = session.post(
-            f"{base}/api/v1/table/{token}/deals/",
-            json={"deal": deal, "version": version},
-            headers={"Idempotency-Key": uuid.uuid4().hex},
-            timeout=30,
-        )
-        latencies.append(time.perf_counter() - start)
-        if response.status_code != 201:
-            problems.append((response.status_code, response.text[:200]))
-            break
-        version = response.json()["sheet"]["version"]
-    return latencies, problems
-
-
-def hit_health(pool: Pool, base: str, count: int, deadline: float) -> tuple[list[float], list]:
-    session = pool.session()
-    latencies, problems = [], []
-    for _ in range(count):
-        if time.monotonic() > deadline:
-            problems.append("deadline")
-            break
-        start = time.perf_counter()
-        response = session.get(f"{base}/healthz", timeout=30)
-        latencies.append(time.perf_counter() - start)
-        if response.status_code != 200:
-            problems.append((response.status_code, response.text[:200]))
-    return latencies, problems
-
-
-def run(pool: Pool, jobs) -> tuple[float, list[float], list]:
-    start = time.perf_counter()
-    futures = [pool.executor.submit(*job) for job in jobs]
-    latencies, problems = [], []
-    for future in futures:
-        lat, prob = future.result()
-        latencies.extend(lat)
-        problems.extend(prob)
-    return time.perf_counter() - start, latencies, problems
-
-
 def make_live_round(tables: int, deals: int, seed: int, number: int = 2) -> list[tuple[str, str, list[dict]]]:
     """Another released round (`number`) with `tables` fresh tables: (token A, token B, deals) per table."""
     from scoring.models import TableLink
@@ -270,236 +165,6 @@ def make_live_round(tables: int, deals: int, seed: int, number: int = 2) -> list
         (sides["A"], sides["B"], random_game(rng, "hoheluft", {"deals": deals}, deals=deals)["deals"])
         for _game, sides in sorted(links.items())
     ]
-
-
-def live_client(
-    pool: Pool, base: str, tables: list, seconds: float, poll_every: float, deal_every: float, seed: int
-) -> dict:
-    """One thread's share of the evening: its tables' two pollers and one writer, on one schedule."""
-    session = pool.session()
-    rng = random.Random(seed)
-    start = time.monotonic()
-    end = start + seconds
-    out = {"poll": [], "live": [], "deal": [], "lag": [], "not_modified": 0, "problems": []}
-    state = {}
-    queue = []
-    for i, (token_a, token_b, deals) in enumerate(tables):
-        state[i] = {"version": 0, "next": 0, "deals": deals, "tokens": (token_a, token_b)}
-        for side in (0, 1):
-            state[(i, side)] = {"etag": None, "seen": 0}
-            if poll_every > 0:  # 0: writers only (the deal POST's own latency target)
-                heapq.heappush(queue, (start + rng.uniform(0, poll_every), 1, i, side))
-        heapq.heappush(queue, (start + rng.uniform(0, deal_every), 0, i, None))
-    while queue:
-        due, kind, i, side = heapq.heappop(queue)
-        if due > end or time.monotonic() > end:
-            break
-        wait = due - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
-        out["lag"].append(max(0.0, -wait))
-        table = state[i]
-        if kind == 0:
-            if table["next"] < len(table["deals"]):
-                t0 = time.perf_counter()
-                response = session.post(
-                    f"{base}/api/v1/table/{table['tokens'][0]}/deals/",
-                    json={"deal": table["deals"][table["next"]], "version": table["version"]},
-                    headers={"Idempotency-Key": uuid.uuid4().hex},
-                    timeout=30,
-                )
-                out["deal"].append(time.perf_counter() - t0)
-                if response.status_code != 201:
-                    out["problems"].append((response.status_code, response.text[:200]))
-                else:
-                    table["version"] = response.json()["sheet"]["version"]
-                    table["next"] += 1
-            heapq.heappush(queue, (due + deal_every, 0, i, None))
-            continue
-        page = state[(i, side)]
-        token = table["tokens"][side]
-        headers = {"If-None-Match": page["etag"]} if page["etag"] else {}
-        t0 = time.perf_counter()
-        response = session.get(f"{base}/t/{token}/version.json", headers=headers, timeout=30)
-        out["poll"].append(time.perf_counter() - t0)
-        if response.status_code == 304:
-            out["not_modified"] += 1
-        elif response.status_code == 200:
-            page["etag"] = response.headers.get("ETag")
-            version = response.json()["version"]
-            if version != page["seen"]:
-                page["seen"] = version
-                t0 = time.perf_counter()
-                live = session.get(f"{base}/t/{token}/?live=1", timeout=30)
-                out["live"].append(time.perf_counter() - t0)
-                if live.status_code != 200:
-                    out["problems"].append((live.status_code, live.text[:200]))
-        else:
-            out["problems"].append((response.status_code, response.text[:200]))
-        heapq.heappush(queue, (due + poll_every, 1, i, side))
-    return out
-
-
-def run_live(pool: Pool, base: str, clients: int, tables: list, args) -> dict:
-    shares = [tables[n::clients] for n in range(clients)]
-    started = time.monotonic()
-    futures = [
-        pool.executor.submit(
-            live_client, pool, base, share, args.live_seconds, args.poll_every, args.deal_every, args.seed + n
-        )
-        for n, share in enumerate(shares)
-        if share
-    ]
-    total = {"poll": [], "live": [], "deal": [], "lag": [], "not_modified": 0, "problems": []}
-    for future in futures:
-        part = future.result()
-        for key in ("poll", "live", "deal", "lag", "problems"):
-            total[key].extend(part[key])
-        total["not_modified"] += part["not_modified"]
-    total["seconds"] = time.monotonic() - started
-    return total
-
-
-def bare_urlconf():
-    """The baseline of the CPU phase: a bare DRF insert (a view with a serializer storing one history row in
-    a transaction: BEGIN, INSERT, COMMIT), next to the app's own URLs, through the same middleware."""
-    import types
-
-    from django.db import transaction
-    from django.urls import path
-    from rest_framework import serializers
-    from rest_framework.permissions import AllowAny
-    from rest_framework.response import Response
-    from rest_framework.views import APIView
-
-    from config import urls
-    from scoring.models import SheetChange
-
-    class BareSerializer(serializers.Serializer):
-        deal = serializers.JSONField()
-        version = serializers.IntegerField()
-
-    class BareInsert(APIView):
-        permission_classes = [AllowAny]
-        authentication_classes = []
-
-        def post(self, request, sheet_id):
-            data = BareSerializer(data=request.data)
-            data.is_valid(raise_exception=True)
-            with transaction.atomic():
-                row = SheetChange.objects.create(
-                    sheet_id=sheet_id,
-                    action="deal_create",
-                    after=data.validated_data["deal"],
-                    version=data.validated_data["version"],
-                    client_id=request.headers.get("Idempotency-Key", ""),
-                )
-            return Response({"id": row.pk, "version": row.version}, status=201)
-
-    module = types.ModuleType("entry_bench_urls")
-    module.urlpatterns = [path("bench/bare/<int:sheet_id>/", BareInsert.as_view()), *urls.urlpatterns]
-    return module
-
-
-def cpu_phase(tables: list, deals: int) -> dict:
-    """In process (Django's test client, no HTTP, no queue): `deals` deal POSTs through table links (whole
-    games; every table's deal n, then deal n + 1) against as many bare DRF inserts; CPU time of this process
-    plus its PostgreSQL backend, wall time, and the queries of one request of each (BEGIN and COMMIT
-    counted; the counted deal POST is a table's second deal, with its teams cached)."""
-    from django.db import connection
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext, override_settings
-
-    from scoring.models import Sheet
-
-    client = Client()
-    posts = []
-    # Whole games, as an evening has them: each table's deals 1 to 12 (the first also loads its teams).
-    per_table = max(len(tables[0][2]), 1)
-    for token_a, _token_b, table_deals in tables[: -(-deals // per_table) + 1]:
-        for n, deal in enumerate(table_deals):
-            posts.append((token_a, n, deal))
-    posts = sorted(posts, key=lambda p: p[1])[: deals + 2]
-    sheet_ids = list(Sheet.objects.values_list("pk", flat=True)[:1])
-
-    def deal_post(token, n, deal):
-        response = client.post(
-            f"/api/v1/table/{token}/deals/",
-            {"deal": deal, "version": n},
-            content_type="application/json",
-            HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
-        )
-        if response.status_code != 201:
-            raise SystemExit(f"deal POST answered {response.status_code}: {response.content[:200]!r}")
-
-    def bare_post(_token, n, deal):
-        response = client.post(
-            f"/bench/bare/{sheet_ids[0]}/",
-            {"deal": deal, "version": n},
-            content_type="application/json",
-            HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
-        )
-        if response.status_code != 201:
-            raise SystemExit(f"bare insert answered {response.status_code}: {response.content[:200]!r}")
-
-    def measure(fn, items):
-        server, process, start = backend_cpu(), time.process_time(), time.perf_counter()
-        for item in items:
-            fn(*item)
-        wall, process = time.perf_counter() - start, time.process_time() - process
-        after = backend_cpu()
-        backend = after - server if server is not None and after is not None else None
-        return {
-            "wall": wall / len(items),
-            "process": process / len(items),
-            "backend": backend / len(items) if backend is not None else None,
-        }
-
-    out = {}
-    with override_settings(ROOT_URLCONF=bare_urlconf(), ALLOWED_HOSTS=["*"]):
-        # Warm-up (templates, caches, the first statements of a connection), then one counted request each.
-        first = [p for p in posts if p[0] == posts[0][0]][:2]  # the first table's deals 1 and 2
-        bare_post(*first[0])
-        deal_post(*first[0])
-        with CaptureQueriesContext(connection) as queries:
-            bare_post(*first[1])
-        out["bare_queries"] = len(queries)
-        with CaptureQueriesContext(connection) as queries:
-            deal_post(*first[1])
-        out["deal_queries"] = len(queries)
-        rest = [p for p in posts if p not in first]
-        out["bare"] = measure(bare_post, rest)
-        out["deal"] = measure(deal_post, rest)
-        out["count"] = len(rest)
-    return out
-
-
-def print_cpu(cpu: dict) -> None:
-    def line(name, m, queries):
-        backend = m["backend"]
-        total = m["process"] + (backend or 0)
-        return (
-            f"  {name}: CPU {total * 1000:.2f} ms (process {m['process'] * 1000:.2f} + PostgreSQL backend "
-            f"{'-' if backend is None else f'{backend * 1000:.2f}'}), wall {m['wall'] * 1000:.2f} ms, "
-            f"{queries} queries"
-        ), total
-
-    print(f"cpu phase  : {cpu['count']} requests each, in process (test client), mean per request")
-    deal_line, deal_total = line("deal POST ", cpu["deal"], cpu["deal_queries"])
-    bare_line, bare_total = line("bare DRF  ", cpu["bare"], cpu["bare_queries"])
-    print(deal_line)
-    print(bare_line)
-    print(f"  ratio     : deal POST CPU {deal_total / bare_total:.2f}x the bare insert's")
-
-
-def ms(values: list[float]) -> str:
-    if not values:
-        return "-"
-    return f"p50 {statistics.median(values) * 1000:.1f} ms, p95 {p95(values) * 1000:.1f} ms"
-
-
-def p95(values: list[float]) -> float:
-    return statistics.quantiles(values, n=20)[-1] if len(values) >= 20 else max(values)
 
 
 def main() -> int:

@@ -1,0 +1,141 @@
+"""The CPU side of the entry bench (`--cpu N`): in process, the CPU time (process + PostgreSQL backend) of N deal
+POSTs as a phone sends them against N bare DRF inserts in the same run. Used by entry_bench.py."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+from harness import backend_cpu
+
+
+def bare_urlconf():
+    """The baseline of the CPU phase: a bare DRF insert (a view with a serializer storing one history row in
+    a transaction: BEGIN, INSERT, COMMIT), next to the app's own URLs, through the same middleware."""
+    import types
+
+    from django.db import transaction
+    from django.urls import path
+    from rest_framework import serializers
+    from rest_framework.permissions import AllowAny
+    from rest_framework.response import Response
+    from rest_framework.views import APIView
+
+    from config import urls
+    from scoring.models import SheetChange
+
+    class BareSerializer(serializers.Serializer):
+        deal = serializers.JSONField()
+        version = serializers.IntegerField()
+
+    class BareInsert(APIView):
+        permission_classes = [AllowAny]
+        authentication_classes = []
+
+        def post(self, request, sheet_id):
+            data = BareSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            with transaction.atomic():
+                row = SheetChange.objects.create(
+                    sheet_id=sheet_id,
+                    action="deal_create",
+                    after=data.validated_data["deal"],
+                    version=data.validated_data["version"],
+                    client_id=request.headers.get("Idempotency-Key", ""),
+                )
+            return Response({"id": row.pk, "version": row.version}, status=201)
+
+    module = types.ModuleType("entry_bench_urls")
+    module.urlpatterns = [path("bench/bare/<int:sheet_id>/", BareInsert.as_view()), *urls.urlpatterns]
+    return module
+
+
+def cpu_phase(tables: list, deals: int) -> dict:
+    """In process (Django's test client, no HTTP, no queue): `deals` deal POSTs through table links (whole
+    games; every table's deal n, then deal n + 1) against as many bare DRF inserts; CPU time of this process
+    plus its PostgreSQL backend, wall time, and the queries of one request of each (BEGIN and COMMIT
+    counted; the counted deal POST is a table's second deal, with its teams cached)."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext, override_settings
+
+    from scoring.models import Sheet
+
+    client = Client()
+    posts = []
+    # Whole games, as an evening has them: each table's deals 1 to 12 (the first also loads its teams).
+    per_table = max(len(tables[0][2]), 1)
+    for token_a, _token_b, table_deals in tables[: -(-deals // per_table) + 1]:
+        for n, deal in enumerate(table_deals):
+            posts.append((token_a, n, deal))
+    posts = sorted(posts, key=lambda p: p[1])[: deals + 2]
+    sheet_ids = list(Sheet.objects.values_list("pk", flat=True)[:1])
+
+    def deal_post(token, n, deal):
+        response = client.post(
+            f"/api/v1/table/{token}/deals/",
+            {"deal": deal, "version": n},
+            content_type="application/json",
+            HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
+        )
+        if response.status_code != 201:
+            raise SystemExit(f"deal POST answered {response.status_code}: {response.content[:200]!r}")
+
+    def bare_post(_token, n, deal):
+        response = client.post(
+            f"/bench/bare/{sheet_ids[0]}/",
+            {"deal": deal, "version": n},
+            content_type="application/json",
+            HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
+        )
+        if response.status_code != 201:
+            raise SystemExit(f"bare insert answered {response.status_code}: {response.content[:200]!r}")
+
+    def measure(fn, items):
+        server, process, start = backend_cpu(), time.process_time(), time.perf_counter()
+        for item in items:
+            fn(*item)
+        wall, process = time.perf_counter() - start, time.process_time() - process
+        after = backend_cpu()
+        backend = after - server if server is not None and after is not None else None
+        return {
+            "wall": wall / len(items),
+            "process": process / len(items),
+            "backend": backend / len(items) if backend is not None else None,
+        }
+
+    out = {}
+    with override_settings(ROOT_URLCONF=bare_urlconf(), ALLOWED_HOSTS=["*"]):
+        # Warm-up (templates, caches, the first statements of a connection), then one counted request each.
+        first = [p for p in posts if p[0] == posts[0][0]][:2]  # the first table's deals 1 and 2
+        bare_post(*first[0])
+        deal_post(*first[0])
+        with CaptureQueriesContext(connection) as queries:
+            bare_post(*first[1])
+        out["bare_queries"] = len(queries)
+        with CaptureQueriesContext(connection) as queries:
+            deal_post(*first[1])
+        out["deal_queries"] = len(queries)
+        rest = [p for p in posts if p not in first]
+        out["bare"] = measure(bare_post, rest)
+        out["deal"] = measure(deal_post, rest)
+        out["count"] = len(rest)
+    return out
+
+
+def print_cpu(cpu: dict) -> None:
+    def line(name, m, queries):
+        backend = m["backend"]
+        total = m["process"] + (backend or 0)
+        return (
+            f"  {name}: CPU {total * 1000:.2f} ms (process {m['process'] * 1000:.2f} + PostgreSQL backend "
+            f"{'-' if backend is None else f'{backend * 1000:.2f}'}), wall {m['wall'] * 1000:.2f} ms, "
+            f"{queries} queries"
+        ), total
+
+    print(f"cpu phase  : {cpu['count']} requests each, in process (test client), mean per request")
+    deal_line, deal_total = line("deal POST ", cpu["deal"], cpu["deal_queries"])
+    bare_line, bare_total = line("bare DRF  ", cpu["bare"], cpu["bare_queries"])
+    print(deal_line)
+    print(bare_line)
+    print(f"  ratio     : deal POST CPU {deal_total / bare_total:.2f}x the bare insert's")
