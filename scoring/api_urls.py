@@ -2,6 +2,7 @@ from django.urls import path
 
 from scoring.public.rules_api import RulesListApi, RulesScoreApi
 from scoring.sheets import api as sheet_api
+from scoring.sheets.api_parts import ORGANISER, TABLE
 
 urlpatterns = [
     path("rules/", RulesListApi.as_view(), name="rules-list"),
@@ -28,11 +29,11 @@ def _sheet_api_routes(prefix: str, access: dict, name: str, *, dispute: bool) ->
 
 urlpatterns += [
     # Score entry: a table link (token in the path, no account) or an organiser (session) per sheet.
-    *_sheet_api_routes("table/<str:token>/", sheet_api.TABLE, "api-table", dispute=True),
-    *_sheet_api_routes("sheets/<int:sheet_id>/", sheet_api.ORGANISER, "api-sheet", dispute=False),
+    *_sheet_api_routes("table/<str:token>/", TABLE, "api-table", dispute=True),
+    *_sheet_api_routes("sheets/<int:sheet_id>/", ORGANISER, "api-sheet", dispute=False),
     path(
         "sheets/<int:sheet_id>/correct/",
-        sheet_api.SheetCorrectApi.as_view(**sheet_api.ORGANISER),
+        sheet_api.SheetCorrectApi.as_view(**ORGANISER),
         name="api-sheet-correct",
     ),
     path("rounds/<int:round_id>/sheets/", sheet_api.RoundSheetsApi.as_view(), name="api-round-sheets"),

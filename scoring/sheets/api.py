@@ -17,24 +17,28 @@ by `config.exceptions.api_exception_handler`.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.http import Http404
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
-from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring.engine import game_rules
-from scoring.exceptions import FieldRequired
 from scoring.models import CARD_TOKEN_LENGTH, Sheet
 from scoring.sheets import serializers as s
-from scoring.sheets.access import sheet_permissions
+from scoring.sheets.api_parts import (
+    ERRORS,
+    IDEMPOTENCY_KEY,
+    VERSION_PARAMS,
+    RoundOrganiserAccess,
+    deal_payload,
+    reason_of,
+    sheet_payload,
+    version_of,
+)
 from scoring.sheets.links import CardNotReady, TableState, card_access, card_by_token, card_state
 from scoring.sheets.preview import deal_preview
 from scoring.sheets.selectors import (
@@ -53,143 +57,8 @@ from scoring.sheets.services import (
     sheet_correct,
     sheet_step,
 )
-from scoring.sheets.sides_cache import game_sides_cached
 from scoring.sheets.views.cards import state_text
 from tournaments.models import Game, Round
-
-# --- permissions ----------------------------------------------------------------------------------------
-
-
-class TableLinkAccess(BasePermission):
-    """Anyone: the token in the path is the credential. The view's `initial()` looks it up, and it opens
-    only its own game's sheet, only while the round is released (404 unknown or revoked, 403 closed)."""
-
-    def has_permission(self, request, view):
-        return True
-
-
-class SheetOrganiserAccess(BasePermission):
-    """A logged-in organiser; the view's `initial()` looks the sheet up among their clubs' (others: 404)."""
-
-    def has_permission(self, request, view):
-        return bool(request.user and request.user.is_authenticated)
-
-
-class RoundOrganiserAccess(SheetOrganiserAccess):
-    """A logged-in organiser; the view's `initial()` looks the round up among their clubs' (others: 404)."""
-
-
-TABLE = {"permission_classes": [TableLinkAccess], "authentication_classes": []}
-ORGANISER = {"permission_classes": [SheetOrganiserAccess]}
-
-# --- rendering ------------------------------------------------------------------------------------------
-
-
-def _deal_payload(row) -> dict[str, Any]:
-    return {
-        "position": row.position,
-        "data": row.data,
-        "outcome": row.outcome,
-        "score": {"A": row.score_a, "B": row.score_b},
-        "running": {"A": row.total_a, "B": row.total_b},
-        "held": row.held,
-        "collected": row.collected,
-    }
-
-
-def sheet_payload(
-    access: SheetAccess, sheet: Sheet | None = None, deals: list[dict[str, Any]] | None = None
-) -> dict[str, Any]:
-    """The sheet as the API shows it to this actor, in SheetSerializer's shape (which documents it; the
-    dict is rendered as it is, a test keeps the two equal). One query for the deals unless `deals` (their
-    data in order) is given, one for the teams."""
-    sheet = sheet or access.sheet
-    if sheet is not access.sheet:
-        sheet.game = access.game  # the locked copy from a service lacks the loaded entries and players
-    view = sheet_view(sheet, deals)
-    game = access.game
-    event = access.event
-    result = view.result
-    return {
-        "id": sheet.pk,
-        "game": {
-            "id": game.pk,
-            "event": {"id": event.pk, "name": event.name, "date": event.date},
-            "round": game.round.number,
-            "round_id": game.round_id,
-            "table_number": game.table_number,
-            "first_dealer": game.first_dealer,
-            "sides": {
-                side: {
-                    "side": side,
-                    "label": str(info["label"]),
-                    "name": info["name"],
-                    "numbers": info["numbers"],
-                    "seats": [{"seat": seat, "player": player} for seat, player in info["seats"]],
-                }
-                for side, info in game_sides_cached(game).items()
-            },
-        },
-        "rules": game_rules(event),
-        "status": sheet.status,
-        "version": sheet.version,
-        "entering_side": sheet.entering_side,
-        "side": access.link.side if access.link else None,
-        "permissions": sheet_permissions(sheet, access.actor),
-        "deal_count": len(view.rows),
-        "deals": [_deal_payload(row) for row in view.rows],
-        "totals": result.get("totals") or {"A": 0, "B": 0},
-        "held": result.get("held") or 0,
-        "finished": bool(result.get("finished")),
-        "winner": result.get("winner"),
-        "submitted_at": sheet.submitted_at,
-        "confirmed_at": sheet.confirmed_at,
-        "dispute_message": sheet.dispute_message,
-        "updated_at": sheet.updated_at,
-    }
-
-
-_IF_MATCH = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')
-
-
-def _version(request, data: dict[str, Any]) -> int:
-    """The client's version: the body's `version`, else the If-Match header."""
-    if data.get("version") is not None:
-        return data["version"]
-    header = request.headers.get("If-Match")
-    if header:
-        match = _IF_MATCH.match(header)
-        if match:
-            return int(match.group(1))
-    raise FieldRequired("version", _("version is required: send the sheet version in the body or as If-Match."))
-
-
-def _reason(data: dict[str, Any]) -> str:
-    return data.get("reason") or ""
-
-
-VERSION_PARAMS = [
-    OpenApiParameter(
-        "If-Match",
-        OpenApiTypes.STR,
-        OpenApiParameter.HEADER,
-        required=False,
-        description='The sheet version as an ETag ("3"); instead of `version` in the body.',
-    ),
-]
-IDEMPOTENCY_KEY = OpenApiParameter(
-    "Idempotency-Key",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    required=True,
-    description="A client-made id of this deal (1–64 of A-Z a-z 0-9 _ . : -).",
-)
-ERRORS = {
-    400: OpenApiResponse(s.SheetErrorSerializer, description="Invalid input; the fields at fault are named."),
-    403: OpenApiResponse(s.SheetErrorSerializer, description="Not allowed (other side, closed round, not logged in)."),
-    404: OpenApiResponse(s.SheetErrorSerializer, description="Unknown or revoked link, or another club's sheet."),
-    409: OpenApiResponse(s.SheetErrorSerializer, description="Stale version (with the current sheet) or wrong status."),
-}
 
 
 def _token_access(request, token: str) -> SheetAccess:
@@ -284,10 +153,10 @@ class DealCreateApi(DealWriteBaseApi):
         write = deal_create(
             sheet=self.access.sheet,
             data=data["deal"],
-            version=_version(request, data),
+            version=version_of(request, data),
             client_id=client_id.strip(),
             actor=self.access.actor,
-            reason=_reason(data),
+            reason=reason_of(data),
         )
         return self.stored(write)
 
@@ -312,10 +181,10 @@ class DealInsertApi(DealWriteBaseApi):
             sheet=self.access.sheet,
             position=position,
             data=data["deal"],
-            version=_version(request, data),
+            version=version_of(request, data),
             client_id=client_id.strip(),
             actor=self.access.actor,
-            reason=_reason(data),
+            reason=reason_of(data),
         )
         return self.stored(write)
 
@@ -333,7 +202,7 @@ class DealDetailApi(DealWriteBaseApi):
     @extend_schema(responses={200: s.SheetDealSerializer, 403: ERRORS[403], 404: ERRORS[404]})
     def get(self, request, position: int, **kwargs):
         return Response(
-            s.SheetDealSerializer(_deal_payload(self._row(position))).data,
+            s.SheetDealSerializer(deal_payload(self._row(position))).data,
             headers={"ETag": f'"{self.access.sheet.version}"'},
         )
 
@@ -346,9 +215,9 @@ class DealDetailApi(DealWriteBaseApi):
             sheet=self.access.sheet,
             position=position,
             data=data["deal"],
-            version=_version(request, data),
+            version=version_of(request, data),
             actor=self.access.actor,
-            reason=_reason(data),
+            reason=reason_of(data),
         )
         return self.written(write, position, replayed=False, code=status.HTTP_200_OK)
 
@@ -379,9 +248,9 @@ class DealDetailApi(DealWriteBaseApi):
         write = deal_delete(
             sheet=self.access.sheet,
             position=position,
-            version=_version(request, data),
+            version=version_of(request, data),
             actor=self.access.actor,
-            reason=_reason(data),
+            reason=reason_of(data),
         )
         return self.respond(write.sheet, deals=write.deals)
 
@@ -429,12 +298,12 @@ class SheetStepApi(SheetBaseApi):
 
     def post(self, request, **kwargs):
         data = self.parse(self.body)
-        text = _reason(data) if self.step == "confirm" else data.get("message", "")
+        text = reason_of(data) if self.step == "confirm" else data.get("message", "")
         return self.respond(
             sheet_step(
                 sheet=self.access.sheet,
                 step=self.step,
-                version=_version(request, data),
+                version=version_of(request, data),
                 actor=self.access.actor,
                 text=text,
             )
@@ -486,7 +355,7 @@ class SheetCorrectApi(SheetBaseApi):
             sheet_correct(
                 sheet=self.access.sheet,
                 deals=data["deals"],
-                version=_version(request, data),
+                version=version_of(request, data),
                 actor=self.access.actor,
                 reason=data["reason"],
             )

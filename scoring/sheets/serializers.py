@@ -2,7 +2,7 @@
 
 Input serializers check types and allowed values and name the field at fault; the rules engine then checks
 the deal itself (sums, reachable points, announcements, game end). Unknown fields are refused, never
-silently dropped. Output serializers render plain dicts built by `sheet_api.sheet_payload`.
+silently dropped. Output serializers render plain dicts built by `scoring.sheets.api_parts.sheet_payload`.
 """
 
 from __future__ import annotations

@@ -158,7 +158,7 @@ def test_the_rules_engine_refusal_carries_the_shape_too(client):
 def test_permission_classes_only_answer_yes_or_no(rf, organiser, django_assert_num_queries):
     from django.contrib.auth.models import AnonymousUser
 
-    from scoring.sheets.api import RoundOrganiserAccess, SheetOrganiserAccess, TableLinkAccess
+    from scoring.sheets.api_parts import RoundOrganiserAccess, SheetOrganiserAccess, TableLinkAccess
     from tournaments.permissions import IsClubOrganiser
 
     kwargs = {"token": "no-such-token", "sheet_id": 10**6, "round_id": 10**6, "event_id": 10**6}
