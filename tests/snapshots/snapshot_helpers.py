@@ -1,4 +1,4 @@
-"""Page snapshots: the demo evening, the pages to render, what is normalised, and the comparison.
+"""Page and schema snapshots: the demo evening, the pages to render, what is normalised, and the comparison.
 
 The snapshots pin what pages show while the code is restructured (issue 18): a page that renders other HTML
 than its committed file under `pages/` fails with a diff. `UPDATE_SNAPSHOTS=1` rewrites the files instead;
@@ -21,6 +21,7 @@ import pytest
 
 HERE = Path(__file__).parent
 PAGES_DIR = HERE / "pages"
+OPENAPI_FILE = HERE / "openapi.yaml"
 DIFF_LINES = 60
 
 
