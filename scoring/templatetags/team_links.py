@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from config.site import absolute_url
 from scoring.models import TeamLink
 
 register = template.Library()
@@ -23,7 +24,7 @@ def team_link_urls(context, event) -> dict[int, str]:
     urls = {}
     for entry_id, token in links:
         path = reverse("scoring:team", args=[token])
-        urls[entry_id] = request.build_absolute_uri(path) if request is not None else path
+        urls[entry_id] = absolute_url(path, request)
     return urls
 
 

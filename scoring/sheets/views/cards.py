@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from config.site import absolute_url
 from scoring.exceptions import TableClosed
 from scoring.labels import SIDE_LABELS
 from scoring.models import CARD_TOKEN_LENGTH, TableCard, TeamLink
@@ -184,7 +185,7 @@ def _cards_url(event: Event) -> str:
 
 
 def _card_url(request, token: str) -> str:
-    return request.build_absolute_uri(reverse("scoring:referee", args=[token]))
+    return absolute_url(reverse("scoring:referee", args=[token]), request)
 
 
 @never_cache
@@ -213,7 +214,7 @@ def event_cards(request, event_id: int):
         "rows": rows,
         "missing": missing,
         "teams": teams,
-        "team_base_url": request.build_absolute_uri(reverse("scoring:team", args=["TOKEN"])).replace("TOKEN/", ""),
+        "team_base_url": absolute_url(reverse("scoring:team", args=["TOKEN"]), request).replace("TOKEN/", ""),
         "suggested": max(numbers, default=0) or max(1, event.entries.count() // 2),
         "base_url": _card_url(request, "TOKEN").replace("TOKEN/", ""),
     }
