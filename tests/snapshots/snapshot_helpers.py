@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).parent
+# `.snap`, not `.html`: they are rendered output, not templates (and the duplicates report reads no .snap).
 PAGES_DIR = HERE / "pages"
 OPENAPI_FILE = HERE / "openapi.yaml"
 DIFF_LINES = 60

@@ -33,4 +33,4 @@ def test_page_renders_as_its_snapshot(page, evening, client, db, settings):
     response = client.get(url, HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 200, f"{page.name}: GET {url} answered {response.status_code}"
     html = normalise(response.content.decode(), evening.tokens)
-    compare(page.name, html, PAGES_DIR / f"{page.name}.html", how_to_see=f" (GET {page.url})")
+    compare(page.name, html, PAGES_DIR / f"{page.name}.html.snap", how_to_see=f" (GET {page.url})")
