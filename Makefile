@@ -52,6 +52,8 @@ lint: $(STAMP)
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
 	@$(MAKE) --no-print-directory typecheck
+	@test -x node_modules/.bin/eslint || npm install --no-save --no-audit --no-fund
+	node_modules/.bin/eslint static eslint.config.js
 
 # The pure cores, the metric registry and the services, strictly typed (files and settings: pyproject's
 # [tool.mypy]). Needs no database: the Django plugin reads config.settings with its defaults.

@@ -1,9 +1,9 @@
 /* Organiser results page: refresh the standings status panel and the export progress bars by polling
-   small JSON; start exports without leaving the page. No library. */
+   small JSON (Atout.poll, static/poll.js); start exports without leaving the page (Atout.send). */
 (function () {
   "use strict";
   var panel = document.getElementById("standings-status");
-  if (!panel || !window.fetch) { return; }
+  if (!panel || !window.fetch || !window.Atout) { return; }
   var statusUrl = panel.getAttribute("data-status-url");
   var list = document.querySelector("[data-export-list]");
   var form = document.querySelector("[data-export-form]");
@@ -35,21 +35,14 @@
     }
   }
 
-  function poll() {
-    fetch(statusUrl, { cache: "no-store", credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (data) {
-        if (!data) { return; }
-        var dirty = panel.querySelector('[data-field="dirty"] .badge');
-        if (dirty) { dirty.className = "badge " + (data.dirty ? "warn" : "ok"); }
-        text(panel.querySelector('[data-field="version"]'), data.version);
-        var t = panel.querySelector('[data-field="computed_at"]');
-        if (t && data.computed_at) { t.setAttribute("datetime", data.computed_at); t.textContent = new Date(data.computed_at).toLocaleString(document.documentElement.lang || undefined); }
-        (data.exports || []).slice().reverse().forEach(renderExport);
-      })
-      .catch(function () {})
-      .then(function () { setTimeout(poll, document.hidden ? 10000 : 2000); });
-  }
+  window.Atout.poll(statusUrl, function (data) {
+    var dirty = panel.querySelector('[data-field="dirty"] .badge');
+    if (dirty) { dirty.className = "badge " + (data.dirty ? "warn" : "ok"); }
+    text(panel.querySelector('[data-field="version"]'), data.version);
+    var t = panel.querySelector('[data-field="computed_at"]');
+    if (t && data.computed_at) { t.setAttribute("datetime", data.computed_at); t.textContent = new Date(data.computed_at).toLocaleString(document.documentElement.lang || undefined); }
+    (data.exports || []).slice().reverse().forEach(renderExport);
+  }, { every: 2000, hidden: 10000, wake: false });
 
   if (form) {
     form.addEventListener("submit", function (ev) {
@@ -58,12 +51,12 @@
       ev.preventDefault();
       var body = new FormData(form);
       body.set("kind", kind);
-      fetch(form.action, { method: "POST", body: body, credentials: "same-origin",
-                           headers: { "Accept": "application/json" } })
-        .then(function (r) { return r.json(); })
-        .then(function (x) { if (x.id) { renderExport(x); } })
+      window.Atout.send(form.action, body)
+        .then(function (answer) {
+          if (!answer.data) { throw new Error(String(answer.status)); }
+          if (answer.data.id) { renderExport(answer.data); }
+        })
         .catch(function () { form.submit(); });
     });
   }
-  setTimeout(poll, 2000);
 })();

@@ -225,13 +225,11 @@
 
   function send(current) {
     var mine = ++seq;
-    fetch(config.score_url, {
-      method: "POST",
-      headers: {"Content-Type": "application/json", "Accept-Language": document.documentElement.lang || "de"},
-      body: JSON.stringify(current),
-      credentials: "same-origin",
-    }).then(function (response) { return response.json(); }).then(function (result) {
-      if (mine === seq) render(result);
+    window.Atout.send(config.score_url, current, {
+      headers: {"Accept-Language": document.documentElement.lang || "de"},
+    }).then(function (answer) {
+      if (!answer.data) throw new Error(String(answer.status));
+      if (mine === seq) render(answer.data);
     }).catch(function () {
       if (mine === seq) $("#calc-status").textContent = S.offline;
     });

@@ -13,6 +13,8 @@
  *   goes back into the form and keeps its place in the queue) or to drop.
  * - The box above the form says plainly whether everything is saved.
  *
+ * Deals go out with Atout.send() (static/send.js), each with its Atout.clientId(); the queue itself
+ * retries, with Atout.backoff().
  * The page's own script (referee.js) hands new deals to AtoutQueue.add() and gives it, through
  * AtoutQueue.attach(), the ways to show the sheet, errors and a deal in the form.
  * The service worker (/t/sw.js, Workbox) keeps the page and its assets for a reload without a network;
@@ -22,7 +24,7 @@
   "use strict";
 
   var box = document.getElementById("offline-queue");
-  if (!box || !window.idbKeyval || !window.Promise) return;
+  if (!box || !window.idbKeyval || !window.Promise || !window.Atout) return;
 
   var idb = window.idbKeyval;
   var store = idb.createStore("atout-offline", "queues");
@@ -47,13 +49,6 @@
   function persist() {
     var plain = items.map(function (i) { return { id: i.id, url: i.url, fields: i.fields, refused: i.refused }; });
     return (plain.length ? idb.set(key, plain, store) : idb.del(key, store)).catch(function () { /* kept in memory */ });
-  }
-
-  function newId() {
-    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
-    var bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
 
   /* --- what the page shows ---------------------------------------------------------------------- */
@@ -155,7 +150,7 @@
   function later() {
     clearTimeout(retryTimer);
     failures += 1;
-    retryTimer = setTimeout(flush, Math.min(30000, 1000 * Math.pow(2, Math.min(failures, 5))));
+    retryTimer = setTimeout(flush, window.Atout.backoff(failures));
   }
 
   function send(item) {
@@ -165,13 +160,7 @@
     body.set("client_id", item.id);
     body.set("version", form.elements.version.value);
     if (form.elements.csrfmiddlewaretoken) body.set("csrfmiddlewaretoken", form.elements.csrfmiddlewaretoken.value);
-    return fetch(item.url, { method: "POST", body: body, headers: { Accept: "application/json" },
-                             credentials: "same-origin" })
-      .then(function (response) {
-        return response.json().then(
-          function (data) { return { status: response.status, data: data }; },
-          function () { return { status: response.status, data: null }; });
-      });
+    return window.Atout.send(item.url, body);
   }
 
   function flush() {
@@ -269,7 +258,7 @@
           fields.push([name, value]);
         }
       });
-      var item = { id: newId(), url: url, fields: fields, refused: null };
+      var item = { id: window.Atout.clientId(), url: url, fields: fields, refused: null };
       return ready.then(function () {
         var fixed = items.findIndex(function (i) { return i.id === fixing; });
         if (fixed >= 0) items.splice(fixed, 1, item);

@@ -8,14 +8,15 @@
  * - the page follows live updates (sheet-live.js): new version, game over, form shown or not;
  * - every change is checked by the server (the form and the rules engine) and errors appear next to
  *   the field they name;
- * - a deal is saved with a client id made here, so a retry on a poor connection never stores it twice;
- *   failed sends are retried with back-off, and the form is kept in localStorage until the server has it.
+ * - a deal is saved with a client id (Atout.clientId, static/send.js), so a retry on a poor connection
+ *   never stores it twice; failed sends are retried with back-off (Atout.send), and the form is kept in
+ *   localStorage until the server has it. New deals go through the offline queue when the page has one.
  */
 (function () {
   "use strict";
 
   var form = document.getElementById("deal-form");
-  if (!form) return;
+  if (!form || !window.Atout) return;
 
   var i18n = {
     saving: form.getAttribute("data-msg-saving") || "…",
@@ -42,13 +43,6 @@
     return el && el.value !== undefined && !(el instanceof RadioNodeList) ? el.value : "";
   }
   function status(text) { $("#net-status").textContent = text || ""; }
-
-  function newClientId() {
-    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
-    var bytes = new Uint8Array(16);
-    (window.crypto || window.msCrypto).getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
-  }
 
   /* --- what is shown depends on what is chosen ------------------------------------------------------ */
 
@@ -127,9 +121,8 @@
 
   function check() {
     var seq = ++checkSeq;
-    fetch(checkUrl(), { method: "POST", body: new FormData(form), headers: { Accept: "application/json" },
-                        credentials: "same-origin" })
-      .then(function (r) { return r.ok ? r.json() : null; })
+    window.Atout.send(checkUrl(), new FormData(form))
+      .then(function (answer) { return answer.ok ? answer.data : null; })
       .then(function (data) {
         if (!data || seq !== checkSeq) return;  // an older answer arriving late must not win
         showErrors(data.errors || {});
@@ -230,23 +223,6 @@
   }
   document.addEventListener("atout:live", function (event) { followLive(event.detail.element); });
 
-  function post(url, body, attempt) {
-    return fetch(url, { method: "POST", body: body, headers: { Accept: "application/json" },
-                        credentials: "same-origin" })
-      .then(function (response) {
-        if (response.status >= 500 || response.status === 429) throw new Error("server " + response.status);
-        return response;
-      })
-      .catch(function (error) {
-        // Poor connection or a busy server: the same body (same client id) goes again, later.
-        var delay = Math.min(30000, 1000 * Math.pow(2, attempt));
-        if (attempt >= 8) throw error;
-        status(form.getAttribute("data-msg-retry") || "…");
-        return new Promise(function (resolve) { setTimeout(resolve, delay); })
-          .then(function () { return post(url, body, attempt + 1); });
-      });
-  }
-
   function save(event) {
     event.preventDefault();
     if (sending) return;
@@ -272,18 +248,20 @@
     clearTimeout(checkTimer);
     checkSeq += 1;
     showAll = true;
-    if ((!editing || inserting) && !form.elements.client_id.value) form.elements.client_id.value = newClientId();
+    if ((!editing || inserting) && !form.elements.client_id.value) form.elements.client_id.value = window.Atout.clientId();
     saveDraft();
     var body = new FormData(form);
     sending = true;
     $("#save-deal").disabled = true;
     status(i18n.saving);
-    post(form.action, body, 0)
-      .then(function (response) {
-        return response.json().then(function (data) { return { status: response.status, data: data }; });
-      })
+    // Poor connection or a busy server: the same body (same client id) goes again, later, up to 8 times.
+    window.Atout.send(form.action, body, {
+      retries: 8,
+      onRetry: function () { status(form.getAttribute("data-msg-retry") || "…"); },
+    })
       .then(function (answer) {
         var data = answer.data;
+        if (!data) throw new Error(String(answer.status));
         if (data.live) replaceLive(data.live);
         if (data.ok) {
           clearDraft();

@@ -1,5 +1,5 @@
 // The venue screen: show one slide at a time, and reload when the event's version changes
-// (a recompute of the standings, a newly released round, the end of the event).
+// (a recompute of the standings, a newly released round, the end of the event); Atout.poll (static/poll.js).
 (function () {
   "use strict";
   var body = document.body;
@@ -19,15 +19,9 @@
     setInterval(function () { show((current + 1) % slides.length); }, slideMs);
   }
 
-  function poll() {
-    fetch(body.dataset.versionUrl, { cache: "no-store", credentials: "omit" })
-      .then(function (response) { return response.ok ? response.json() : null; })
-      .then(function (data) {
-        if (data && data.version !== body.dataset.version) { window.location.reload(); }
-      })
-      .catch(function () { /* the network comes back; try again at the next tick */ })
-      .then(function () { setTimeout(poll, pollMs); });
-  }
-  setTimeout(poll, pollMs);
+  // The network comes back: a failed ask is simply made again at the next tick.
+  window.Atout.poll(body.dataset.versionUrl, function (data) {
+    if (data && data.version !== body.dataset.version) { window.location.reload(); }
+  }, { every: pollMs, hidden: pollMs, credentials: "omit", wake: false });
   window.atoutVenue = { show: show };
 })();

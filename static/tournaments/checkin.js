@@ -1,6 +1,6 @@
 // Fast check-in: filter by name as you type; a tap posts in the background and updates the row in place,
 // so an organiser with a room full of waiting players never waits for a page load. Without JS the forms
-// still post and the page comes back at the same entry.
+// still post and the page comes back at the same entry. Posts go through Atout.send (static/send.js).
 (function () {
   "use strict";
   var list = document.getElementById("checkin-list");
@@ -30,30 +30,29 @@
     if (action) { action.textContent = list.getAttribute(status === "present" ? "data-mark-absent" : "data-mark-present"); }
   }
 
+  if (!window.Atout) { return; }  // the forms post as they are
   document.querySelectorAll("form[data-checkin]").forEach(function (form) {
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var data = new FormData(form);
       if (event.submitter && event.submitter.name) { data.set(event.submitter.name, event.submitter.value); }
       if (event.submitter) { event.submitter.disabled = true; }
-      fetch(form.action || window.location.href, {
-        method: "POST", body: data, credentials: "same-origin",
-        headers: {"Accept": "application/json", "X-Requested-With": "fetch"}
-      }).then(function (response) {
-        return response.json().then(function (body) { return {ok: response.ok, body: body}; });
-      }).then(function (result) {
-        if (!result.ok) { window.alert(result.body.error || list.getAttribute("data-msg-error")); return; }
-        result.body.entries.forEach(function (id) { setRow(id, result.body.status); });
-        Object.keys(result.body.counts).forEach(function (key) {
-          var el = document.querySelector("[data-count='" + key + "']");
-          if (el) { el.textContent = result.body.counts[key]; }
+      window.Atout.send(form.action || window.location.href, data, {headers: {"X-Requested-With": "fetch"}})
+        .then(function (answer) {
+          if (!answer.data) { throw new Error(String(answer.status)); }
+          var body = answer.data;
+          if (!answer.ok) { window.alert(body.error || list.getAttribute("data-msg-error")); return; }
+          body.entries.forEach(function (id) { setRow(id, body.status); });
+          Object.keys(body.counts).forEach(function (key) {
+            var el = document.querySelector("[data-count='" + key + "']");
+            if (el) { el.textContent = body.counts[key]; }
+          });
+          if (search && search.value) { search.select(); }
+        }).catch(function () {
+          form.submit();
+        }).finally(function () {
+          if (event.submitter) { event.submitter.disabled = false; }
         });
-        if (search && search.value) { search.select(); }
-      }).catch(function () {
-        form.submit();
-      }).finally(function () {
-        if (event.submitter) { event.submitter.disabled = false; }
-      });
     });
   });
 })();

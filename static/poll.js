@@ -1,0 +1,83 @@
+/* Atout's one poller: every live page asks a small JSON address again and again with Atout.poll().
+ *
+ *   var poller = Atout.poll(url, onData, options);   // poller.stop() stops it, poller.now() asks at once
+ *
+ * The first ask comes after one wait, and the next one only once the answer has been handled (an ask that
+ * comes while one is on its way waits its turn). The wait is `every` while the page is visible, `hidden`
+ * while it is not (a phone in a pocket, a tab in the background); after failures (no network, an error
+ * status, a JSON that does not parse, an onData that rejects) it is `every` × (1 + failures), at most
+ * `every` × `backoff`. A successful answer ends the back-off. When the page becomes visible again, it asks
+ * at once (`wake`): a phone just unlocked shows the news without waiting for a timer that may have slept.
+ *
+ *   onData(data)      each answer's JSON; it may return a promise (the next ask waits for it)
+ *   options.every     ms between asks while the page is visible (1500)
+ *   options.hidden    ms between asks while it is hidden (15000)
+ *   options.backoff   the most the wait is multiplied by after failures (1: no back-off)
+ *   options.gone      statuses that stop the poller for good, e.g. [404] for a revoked link
+ *   options.onError() after each failure (a page that shows whether it is up to date)
+ *   options.cache     "no-store" (default) or "no-cache": a version URL with an ETag is then revalidated
+ *                     with If-None-Match and answers 304 while nothing changed; the browser hands over the
+ *                     stored body, so onData sees the same version again and does nothing
+ *   options.credentials  "same-origin" (default) or "omit"
+ *   options.wake      false: no ask when the page becomes visible again
+ *
+ * Atout.part(url) fetches the HTML of a part of the page to swap in (a table, the live sheet); it
+ * resolves to the Response, which the page checks. No library; the CSP forbids inline scripts, so pages
+ * name their URLs in data attributes.
+ */
+(function () {
+  "use strict";
+  var Atout = window.Atout = window.Atout || {};
+
+  Atout.poll = function (url, onData, options) {
+    var o = options || {};
+    var every = o.every || 1500;
+    var hidden = o.hidden || 15000;
+    var backoff = o.backoff || 1;
+    var gone = o.gone || [];
+    var failures = 0;
+    var timer = null;
+    var busy = false;
+    var stopped = false;
+
+    function schedule() {
+      clearTimeout(timer);
+      if (stopped) return;
+      timer = setTimeout(ask, document.hidden ? hidden : every * Math.min(1 + failures, backoff));
+    }
+
+    function ask() {
+      if (stopped) return;
+      if (busy) { schedule(); return; }
+      busy = true;
+      fetch(url, { headers: { Accept: "application/json" }, cache: o.cache || "no-store",
+                   credentials: o.credentials || "same-origin" })
+        .then(function (response) {
+          if (gone.indexOf(response.status) !== -1) { stopped = true; return undefined; }
+          if (!response.ok) throw new Error(String(response.status));
+          return response.json().then(function (data) {
+            failures = 0;
+            return onData(data);
+          });
+        })
+        .catch(function () {
+          failures += 1;
+          if (o.onError) o.onError();
+        })
+        .then(function () { busy = false; schedule(); });
+    }
+
+    if (o.wake !== false) {
+      document.addEventListener("visibilitychange", function () { if (!document.hidden) ask(); });
+    }
+    schedule();
+    return {
+      now: ask,
+      stop: function () { stopped = true; clearTimeout(timer); },
+    };
+  };
+
+  Atout.part = function (url) {
+    return fetch(url, { headers: { "X-Requested-With": "fetch" }, cache: "no-store", credentials: "same-origin" });
+  };
+})();
