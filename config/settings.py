@@ -113,6 +113,9 @@ TEMPLATES = [
 DATABASES = {"default": env.db_url_config(DATABASE_URL or f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0 if EMBEDDED else 60)
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# A kept connection is checked before a request reuses it: after a database restart the first request on each
+# stale connection reconnects instead of failing (with CONN_MAX_AGE, one 500 per web thread otherwise).
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # Prepared statements (PostgreSQL): server-side binding, and psycopg prepares a statement once it ran this many
 # times on a connection, so PostgreSQL parses and plans it once. Off by default: behind PgBouncer in
 # transaction mode a connection's prepared statements may be gone (or another client's) at the next

@@ -54,3 +54,6 @@ urlpatterns = [
 
 # No /media/ route, not even in DEBUG: export files are served only by the results pages' download view,
 # which checks the organiser (scoring/results/views.py).
+
+# A database that is away answers 503 with Retry-After, not a 500 (config.views.server_error).
+handler500 = "config.views.server_error"

@@ -1,13 +1,22 @@
-"""Site-wide views: the landing page and the health check."""
+"""Site-wide views: the landing page, the health check, and the server-error handler."""
+
+import sys
 
 from django.conf import settings
-from django.db import connection
-from django.http import JsonResponse
+from django.db import DatabaseError, InterfaceError, OperationalError, connection
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template import loader
+from django.utils.translation import gettext as _
+from django.views import defaults
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from config.celery import app as celery_app
+from config.exceptions import error_body
+
+# How long a client waits before it tries again while the database is away (a restart takes seconds).
+RETRY_AFTER_SECONDS = 10
 
 
 @require_GET
@@ -48,3 +57,30 @@ def healthz(request):
     checks = {"database": _database_status(), "broker": _broker_status()}
     healthy = all(value in ("ok", "not in use") for value in checks.values())
     return JsonResponse({"status": "ok" if healthy else "unavailable", **checks}, status=200 if healthy else 503)
+
+
+def _database_away(exc: BaseException | None) -> bool:
+    """The database could not be reached or dropped the connection (a restart, a failover, connections
+    refused): no bug of ours, and nothing was stored by the request that met it."""
+    return isinstance(exc, OperationalError | InterfaceError) or (
+        isinstance(exc, DatabaseError) and isinstance(exc.__cause__, OperationalError | InterfaceError)
+    )
+
+
+def server_error(request):
+    """The 500 handler (`handler500`). While the database is away it answers 503 with `Retry-After`: the
+    API's error contract as JSON for `/api/…` and for scripts that ask for JSON (the phone's queue then keeps
+    the deal and sends it again), a translated "try again in a moment" page for people. Anything else is a
+    bug: Django's own handler and the site's 500 page. Rendered without a request context: the database
+    (sessions, the user) is what may be down."""
+    if not _database_away(sys.exc_info()[1]):
+        return defaults.server_error(request)
+    wants_json = request.path.startswith("/api/") or "application/json" in request.headers.get("Accept", "")
+    if wants_json:
+        detail = _("The database is not available for a moment; try again in a few seconds.")
+        response = JsonResponse(error_body("unavailable", detail), status=503)
+    else:
+        response = HttpResponse(loader.get_template("503.html").render(), status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response
