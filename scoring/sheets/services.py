@@ -600,17 +600,6 @@ def table_links_ensure(*, round: Round) -> None:
             TableLink.objects.bulk_create(links, ignore_conflicts=True)
 
 
-def table_link_revoke(*, link: TableLink, actor: Actor) -> TableLink:
-    """Revoke a link (it stops working at once) and issue a new one for the same side; returns the new one."""
-    if not actor.organiser:
-        raise SideNotAllowed(_("Only an organiser can revoke a table link."))
-    with transaction.atomic():
-        updated = TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
-        if updated:
-            return TableLink.objects.create(game_id=link.game_id, side=link.side)
-        return TableLink.objects.get(game_id=link.game_id, side=link.side, revoked_at__isnull=True)
-
-
 @dataclass(frozen=True)
 class RoundCloseCheck:
     """Sheets that keep a round from closing: not confirmed yet (entered, submitted or disputed)."""

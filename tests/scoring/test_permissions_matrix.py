@@ -13,7 +13,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from scoring.models import Deal, Sheet, TableLink
-from scoring.sheets.services import deal_create, table_link_revoke
+from scoring.sheets.links import table_link_revoke
+from scoring.sheets.services import deal_create
 from tests.factories import GameFactory, MembershipFactory, RoundFactory
 from tests.scoring.entry_helpers import link_actor, organiser_actor, released_round, table_of
 from tournaments.models import Membership, Round

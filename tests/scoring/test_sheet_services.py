@@ -13,6 +13,7 @@ from scoring.exceptions import (
 from scoring.models import Deal, Sheet, SheetChange, TableLink
 from scoring.rules import score_game
 from scoring.sheets.access import Actor, sheet_permissions
+from scoring.sheets.links import table_link_revoke
 from scoring.sheets.services import (
     deal_create,
     deal_delete,
@@ -22,7 +23,6 @@ from scoring.sheets.services import (
     sheet_dispute,
     sheet_submit,
     sheets_recompute,
-    table_link_revoke,
     table_links_ensure,
 )
 from tests.factories import GameFactory, MembershipFactory

@@ -26,12 +26,12 @@ from scoring.models import Sheet, TableLink
 from scoring.sheets.access import actor_from_request
 from scoring.sheets.card_pdf import round_cards_pdf
 from scoring.sheets.forms import CorrectionForm, RoundCloseForm, VersionForm
+from scoring.sheets.links import table_link_revoke
 from scoring.sheets.selectors import organiser_access, organiser_round, round_overview
 from scoring.sheets.services import (
     round_sheets_lock,
     sheet_correct,
     sheet_entering_side_switch,
-    table_link_revoke,
 )
 from scoring.sheets.views.referee import version_answer
 from tournaments.exceptions import TournamentError
