@@ -96,7 +96,7 @@ class TableLinkAdmin(ReadOnlyAdmin):
     @admin.action(description=_("Revoke and issue a new link"))
     def revoke(self, request, queryset):
         done = 0
-        for link in queryset.filter(revoked_at__isnull=True).select_related("game__round__event"):
+        for link in queryset.active().select_related("game__round__event"):
             if not (request.user.is_superuser or is_organiser(request.user, link.game.round.event.club_id)):
                 continue
             table_link_revoke(link=link, actor=actor_from_request(request, organiser=True))

@@ -592,9 +592,7 @@ def table_links_ensure(*, round: Round) -> None:
                 cache_result(sheet, empty, 0)
                 sheets.append(sheet)
             Sheet.objects.bulk_create(sheets, ignore_conflicts=True)
-        active = set(
-            TableLink.objects.filter(game_id__in=game_ids, revoked_at__isnull=True).values_list("game_id", "side")
-        )
+        active = set(TableLink.objects.active().filter(game_id__in=game_ids).values_list("game_id", "side"))
         links = [TableLink(game_id=g, side=s) for g in game_ids for s in ("A", "B") if (g, s) not in active]
         if links:
             TableLink.objects.bulk_create(links, ignore_conflicts=True)

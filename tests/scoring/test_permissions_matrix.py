@@ -90,7 +90,7 @@ def world():
             "link_a": new_a,
             "link_b": link_b,
             "revoked": link_a,
-            "closed_link": TableLink.objects.get(game=closed_game, side="A", revoked_at__isnull=True),
+            "closed_link": TableLink.objects.active().get(game=closed_game, side="A"),
         },
         "users": {"org_own": own.user, "org_other": other_org.user, "referee": referee.user},
     }
