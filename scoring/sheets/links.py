@@ -8,6 +8,11 @@ seat side printed on the card. Between rounds it says which round it waits for.
 A team link ("where do I play now") shows the team's current table and side and leads to that game's sheet
 for its side. Cards and team links are made by the organiser's pages (a POST) and by the release hook,
 never on a GET; revoking a card issues a new one for the same table and side.
+
+Revoking: `reissue(link)` is the one way any of the four revocable links (`scoring.models.SecretLink`:
+table link, table card, team link, venue screen) is replaced, in one transaction; the organiser's
+`table_link_revoke`, `table_card_reissue` and `team_link_reissue` check the actor and call it. The venue
+screen's page makes and revokes its addresses here too (`venue_screen_create`, `venue_screen_revoke`).
 """
 
 from __future__ import annotations
