@@ -44,7 +44,8 @@ from harness import backend_cpu  # noqa: E402
 
 from config.celery import app  # noqa: E402
 from scoring.models import Deal, Sheet  # noqa: E402
-from scoring.standings.store import standings_compute, standings_recompute_now  # noqa: E402
+from scoring.standings.compute import standings_compute  # noqa: E402
+from scoring.standings.store import standings_recompute_now  # noqa: E402
 from tournaments.models import Club, Entry, Event, Game, Player, Round, Standing  # noqa: E402
 
 DEALS = 12

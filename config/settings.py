@@ -199,7 +199,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # too long for standings people are waiting for). Longer than any task runs.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=300),
-    # A request that queues work after its commit must not wait for a broker that is down (scoring.queueing
+    # A request that queues work after its commit must not wait for a broker that is down (scoring.tasks
     # sends without retries and logs a failure; the sweep below queues the work again).
     "socket_connect_timeout": 1,
     "socket_timeout": 2,
@@ -211,7 +211,7 @@ CELERY_BROKER_CONNECTION_TIMEOUT = 1
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1
 CELERY_REDIS_SOCKET_TIMEOUT = 5
 CELERY_TIMEZONE = TIME_ZONE
-# The catch-up sweep (scoring.queueing.sweep_owed): what a broker outage or a dead worker lost is queued
+# The catch-up sweep (scoring.tasks.sweep_owed): what a broker outage or a dead worker lost is queued
 # again within one period, so standings are right within a minute of an outage ending.
 ATOUT_SWEEP_SECONDS = env.int("ATOUT_SWEEP_SECONDS", default=30)
 ATOUT_EXPORT_PENDING_SECONDS = env.int("ATOUT_EXPORT_PENDING_SECONDS", default=60)

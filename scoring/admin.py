@@ -10,7 +10,8 @@ from django.utils.translation import ngettext
 
 from scoring.models import Deal, Sheet, SheetChange, TableLink
 from scoring.sheets.access import actor_from_request
-from scoring.sheets.rounds import sheets_recompute, table_link_revoke
+from scoring.sheets.links import table_link_revoke
+from scoring.sheets.rounds import sheets_recompute
 from tournaments.permissions import is_organiser
 
 
@@ -95,7 +96,7 @@ class TableLinkAdmin(ReadOnlyAdmin):
     @admin.action(description=_("Revoke and issue a new link"))
     def revoke(self, request, queryset):
         done = 0
-        for link in queryset.filter(revoked_at__isnull=True).select_related("game__round__event"):
+        for link in queryset.active().select_related("game__round__event"):
             if not (request.user.is_superuser or is_organiser(request.user, link.game.round.event.club_id)):
                 continue
             table_link_revoke(link=link, actor=actor_from_request(request, organiser=True))

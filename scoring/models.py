@@ -9,6 +9,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Entry, Event, Game
@@ -98,14 +99,42 @@ class Deal(models.Model):
         return f"{self.sheet} · {self.position + 1}"
 
 
-class TableLink(models.Model):
+class SecretLinkQuerySet(models.QuerySet):
+    def active(self) -> "SecretLinkQuerySet":
+        """The links not revoked (the only ones that open anything)."""
+        return self.filter(revoked_at__isnull=True)
+
+
+class SecretLink(models.Model):
+    """What the four revocable links share (TableLink, TableCard, TeamLink, VenueScreen): a random token that
+    is the key (no login), when it was made and when it was revoked. A revoked link opens nothing, at once;
+    a new one is made in its place (`scoring.sheets.links.reissue`). `Model.objects.active()` is the links
+    still valid. Subclasses whose token has another length override `token` with their own default."""
+
+    token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    objects = SecretLinkQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def revoke(self) -> bool:
+        """Revoke this link now, if it is still active. One guarded UPDATE, so of two concurrent revokes only
+        one wins. Returns whether this call revoked it."""
+        now = timezone.now()
+        revoked = type(self).objects.filter(pk=self.pk).active().update(revoked_at=now)
+        if revoked:
+            self.revoked_at = now
+        return bool(revoked)
+
+
+class TableLink(SecretLink):
     """A secret link for one side of one game. It reaches only that game's sheet, until revoked or closed."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="links")
     side = models.CharField(max_length=1, choices=SIDES)
-    token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -120,7 +149,7 @@ class TableLink(models.Model):
         return f"{self.game} · {self.side}"
 
 
-class TableCard(models.Model):
+class TableCard(SecretLink):
     """One seat side's link of one table for the whole event: the QR code on the card that stays on the
     table all evening. It opens the sheet of whatever game sits at that table in the released round, with
     the rights of its side; a revoked card stops working at once and a new one is printed."""
@@ -129,8 +158,6 @@ class TableCard(models.Model):
     table_number = models.PositiveIntegerField(_("table"))
     side = models.CharField(max_length=1, choices=SIDES)
     token = models.CharField(max_length=64, unique=True, default=new_card_token, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "table_number", "side"]
@@ -148,14 +175,11 @@ class TableCard(models.Model):
         return f"{self.event} · {self.table_number} · {self.side}"
 
 
-class TeamLink(models.Model):
+class TeamLink(SecretLink):
     """A team's personal link for the event ("where do I play now"): it follows the entry from table to
     table and leads to the sheet of its side at its current table."""
 
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="team_links")
-    token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -291,11 +315,9 @@ def new_screen_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-class VenueScreen(models.Model):
+class VenueScreen(SecretLink):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="venue_screens")
     token = models.CharField(max_length=64, unique=True, default=new_screen_token, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         app_label = "scoring"

@@ -1,18 +1,36 @@
 """Celery tasks of `scoring`: interfaces only. Each takes ids, calls one service, returns small JSON.
 
-Nothing sends these directly: `scoring.queueing` does (after commit, never failing the request), e.g.
+The requests that queue these after commit are in `scoring.queueing`, e.g.
 `scoring.queueing.standings_request_recompute(event_id=...)` marks the event dirty and queues the recompute.
-The work each task runs is imported here at module level; `scoring.standings.store` and `scoring.exports` queue
-nothing. Only what sends tasks again (the coalescing re-queue, the sweep) lives in `scoring.queueing`, which
-imports this module for the task objects: those two imports stay inside the tasks, the one cycle left
-(scoring.tasks -> scoring.queueing -> scoring.tasks), allowed by name in the import contracts.
+This module holds what sends tasks from inside a task too, so that it imports nothing of `scoring.queueing`
+(queueing imports the tasks, never the other way round): `send` (the one publish that never fails its
+caller), the coalescing re-queue (the recompute task's own `apply_async`) and the sweep's `sweep_owed`.
+The work each task runs is imported here at module level; `scoring.standings.store` and `scoring.exports`
+queue nothing.
 """
 
+from __future__ import annotations
+
+import logging
+import uuid
+from datetime import datetime, timedelta
+from typing import Any
+
+from celery import Task
+from celery.result import AsyncResult
+from django.conf import settings
 from django.db import DatabaseError, InterfaceError
+from django.db.models import F, Q
+from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from config.celery import app
 from scoring.exports import export_execute
+from scoring.models import Export
 from scoring.standings.store import COALESCE_SECONDS, standings_recompute_if_dirty
+from tournaments.models import Event
+
+logger = logging.getLogger(__name__)
 
 # A recompute rebuilds the snapshot from the stored deals and overwrites it, so running it twice is harmless:
 # acks_late lets a recompute interrupted by a dying worker be delivered again.
@@ -25,21 +43,32 @@ _RETRY = {
 }
 
 
-@app.task(name="scoring.standings_recompute", acks_late=True, **_RETRY)
-def standings_recompute(*, event_id: int) -> dict:
+def send(task: Task[..., Any], *, kwargs: dict[str, Any], **options: Any) -> AsyncResult[Any] | None:
+    """Publish `task` now; its result handle, or None when the broker did not take it. Eager mode (demo,
+    unit runs) runs the task in-process and lets its errors through, as before."""
+    if app.conf.task_always_eager:
+        return task.apply_async(kwargs=kwargs, **options)
+    try:
+        # retry=False: kombu would otherwise reconnect and retry the publish inside the request.
+        return task.apply_async(kwargs=kwargs, retry=False, **options)
+    except Exception:  # kombu, redis-py and socket errors alike: none may reach a request that succeeded
+        logger.warning("Could not queue %s %s; the sweep queues it again", task.name, kwargs, exc_info=True)
+        return None
+
+
+@app.task(name="scoring.standings_recompute", bind=True, acks_late=True, **_RETRY)
+def standings_recompute(self: Task[..., Any], *, event_id: int) -> dict:
     """Recompute an event's standings if they are dirty (coalesced per event); see
     `scoring.standings.store.standings_recompute_if_dirty`. In a worker, a recompute asked for within
-    `COALESCE_SECONDS` of the previous one is queued again for when that time is up, so a burst of
-    confirmations gives at most two recomputes. Returns {"event_id", "version", "skipped", "rows"}."""
-    # cycle: scoring.tasks -> scoring.queueing -> scoring.tasks (queueing sends this very task)
-    from scoring.queueing import standings_recompute_later
-
+    `COALESCE_SECONDS` of the previous one is queued again (this task's own `apply_async`, through `send`)
+    for when that time is up, so a burst of confirmations gives at most two recomputes. Outside any
+    transaction; if the broker is down the event stays dirty and the sweep queues it.
+    Returns {"event_id", "version", "skipped", "rows"}."""
     # Only a worker waits between recomputes; run in-process (eager, apply, direct call) it never defers.
-    request = standings_recompute.request
-    in_worker = not (request.is_eager or request.called_directly)
+    in_worker = not (self.request.is_eager or self.request.called_directly)
     result = standings_recompute_if_dirty(event_id=event_id, min_interval=COALESCE_SECONDS if in_worker else 0.0)
     if result["skipped"] == "too_soon":
-        standings_recompute_later(event_id=event_id, countdown=result["retry_in"])
+        send(self, kwargs={"event_id": event_id}, countdown=result["retry_in"], ignore_result=True)
     return result
 
 
@@ -59,8 +88,42 @@ def export_run(self, *, export_id: int) -> dict:
 @app.task(name="scoring.sweep", ignore_result=True)
 def sweep() -> dict:
     """Beat's catch-up every `ATOUT_SWEEP_SECONDS`: queue again the recompute of every dirty event and the
-    exports pending or running too long (`scoring.queueing.sweep_owed`). Returns {"events", "exports"}."""
-    # cycle: scoring.tasks -> scoring.queueing -> scoring.tasks (the sweep sends the other two tasks)
-    from scoring.queueing import sweep_owed
-
+    exports pending or running too long (`sweep_owed`). Returns {"events", "exports"}."""
     return sweep_owed()
+
+
+def sweep_owed(*, now: datetime | None = None) -> dict[str, list[int]]:
+    """Queue again what is owed and may have been lost (a send during a broker outage, a worker that died
+    with the message): the recompute of every dirty event, and every export still pending after
+    `ATOUT_EXPORT_PENDING_SECONDS` or running after `ATOUT_EXPORT_RUNNING_SECONDS` since it was last queued.
+
+    Idempotent with the coalesced recompute: a clean event is skipped by the task, a busy one is being
+    recomputed. Sweep messages expire after one sweep period, so an outage of the worker does not pile
+    them up. Returns {"events": [ids], "exports": [ids]}."""
+    now = now or timezone.now()
+    period = settings.ATOUT_SWEEP_SECONDS
+    events = list(Event.objects.filter(standings_dirty=True).order_by("pk").values_list("pk", flat=True))
+    for event_id in events:
+        send(standings_recompute, kwargs={"event_id": event_id}, expires=period, ignore_result=True)
+    pending_since = now - timedelta(seconds=settings.ATOUT_EXPORT_PENDING_SECONDS)
+    running_since = now - timedelta(seconds=settings.ATOUT_EXPORT_RUNNING_SECONDS)
+    stale = (
+        Export.objects.annotate(last_queued=Coalesce(F("queued_at"), F("created_at")))
+        .filter(
+            Q(status=Export.Status.PENDING, last_queued__lt=pending_since)
+            | Q(status=Export.Status.RUNNING, last_queued__lt=running_since)
+        )
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+    exports = []
+    for export_id in stale:
+        # A new task id: the row follows the latest run; an older message that still arrives runs the same
+        # export again, which rewrites its file (export_execute is safe to repeat).
+        task_id = str(uuid.uuid4())
+        if send(export_run, kwargs={"export_id": export_id}, task_id=task_id) is not None:
+            Export.objects.filter(pk=export_id).update(queued_at=now, task_id=task_id)
+            exports.append(export_id)
+    if events or exports:
+        logger.info("Sweep queued the standings of events %s and exports %s", events, exports)
+    return {"events": events, "exports": exports}

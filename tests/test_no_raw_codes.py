@@ -185,7 +185,7 @@ def organiser_and_public_urls(event: Event) -> list[str]:
     urls += [reverse("scoring:sheet", args=[sheet.pk]) for sheet in Sheet.objects.filter(game__round=first)[:2]]
     urls += [
         reverse("scoring:referee", args=[link.token])
-        for link in TableLink.objects.filter(game__round=first, revoked_at__isnull=True)[:3]
+        for link in TableLink.objects.active().filter(game__round=first)[:3]
     ]
     entry = Entry.objects.filter(event=event).order_by("number")[0]
     for name, args in (

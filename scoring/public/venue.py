@@ -17,13 +17,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from config.site import absolute_url
 from scoring.models import VenueScreen
+from scoring.sheets.links import venue_screen_create, venue_screen_revoke
 from scoring.standings import metrics
 from tournaments import selectors
 from tournaments.models import Round, Standing
@@ -47,7 +47,7 @@ def _seconds(request) -> int:
 
 
 def _screen_or_404(token: str) -> VenueScreen:
-    screen = VenueScreen.objects.select_related("event__club").filter(token=token, revoked_at__isnull=True).first()
+    screen = VenueScreen.objects.active().select_related("event__club").filter(token=token).first()
     if screen is None:
         raise Http404
     return screen
@@ -116,15 +116,15 @@ def screen_links(request, club_slug: str, event_slug: str):
         if request.POST.get("action") == "revoke":
             screen_id = request.POST.get("screen", "")
             link = get_object_or_404(VenueScreen, pk=int(screen_id) if screen_id.isdigit() else 0, event=event)
-            VenueScreen.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+            venue_screen_revoke(screen=link)
             messages.success(request, _("The screen link is revoked: that address shows nothing any more."))
         else:
-            VenueScreen.objects.create(event=event)
+            venue_screen_create(event=event)
             messages.success(request, _("New screen link made: open it on the room's screen."))
         return redirect("desk:venue_links", club_slug=event.club.slug, event_slug=event.slug)
     links = [
         {"screen": s, "url": absolute_url(reverse("desk:venue_screen", args=[s.token]), request)}
-        for s in VenueScreen.objects.filter(event=event, revoked_at__isnull=True)
+        for s in VenueScreen.objects.active().filter(event=event)
     ]
     context = {"club": event.club, "event": event, "links": links, "title": _("Venue screen")}
     return render(request, "scoring/venue/links.html", context)

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET
 
 from scoring.public import selectors as public_selectors
 from scoring.public.chart import rank_chart
-from scoring.standings.store import season_ranking
+from scoring.standings.season import season_ranking
 from tournaments.models import Event
 from tournaments.permissions import is_organiser
 

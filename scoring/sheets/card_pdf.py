@@ -142,7 +142,7 @@ def round_cards_pdf(*, round: Round, link_url: Callable[[str], str]) -> bytes:
     games = list(Game.objects.filter(round=round, is_bye=False).order_by("table_number"))
     attach_entries(games)
     links: dict[int, dict[str, TableLink]] = {}
-    for link in TableLink.objects.filter(game__round=round, revoked_at__isnull=True):
+    for link in TableLink.objects.active().filter(game__round=round):
         links.setdefault(link.game_id, {})[link.side] = link
     for game in games:
         game.round = round
@@ -232,7 +232,7 @@ def event_cards_pdf(*, event, link_url: Callable[[str], str], table_number: int 
     """The event's table cards as PDF bytes, two A5 cards per A4 page: one per table with the QR codes
     of its two active cards (only table `table_number` when given, to reprint one). `link_url(token)`
     gives a card's absolute address. Reads only (two queries); tables without cards get no card."""
-    cards = TableCard.objects.filter(event=event, revoked_at__isnull=True)
+    cards = TableCard.objects.active().filter(event=event)
     if table_number is not None:
         cards = cards.filter(table_number=table_number)
     by_table: dict[int, dict[str, TableCard]] = {}

@@ -8,20 +8,25 @@ seat side printed on the card. Between rounds it says which round it waits for.
 A team link ("where do I play now") shows the team's current table and side and leads to that game's sheet
 for its side. Cards and team links are made by the organiser's pages (a POST) and by the release hook,
 never on a GET; revoking a card issues a new one for the same table and side.
+
+Revoking: `reissue(link)` is the one way any of the four revocable links (`scoring.models.SecretLink`:
+table link, table card, team link, venue screen) is replaced, in one transaction; the organiser's
+`table_link_revoke`, `table_card_reissue` and `team_link_reissue` check the actor and call it. The venue
+screen's page makes and revokes its addresses here too (`venue_screen_create`, `venue_screen_revoke`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from django.db import transaction
 from django.db.models import Q
 from django.http import Http404
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.exceptions import SideNotAllowed, TableClosed
-from scoring.models import Sheet, TableCard, TableLink, TeamLink
+from scoring.models import SecretLink, Sheet, TableCard, TableLink, TeamLink, VenueScreen
 from scoring.sheets.access import Actor, actor_from_request
 from scoring.sheets.rounds import table_links_ensure
 from scoring.sheets.selectors import TOKEN_RE, SheetAccess
@@ -123,7 +128,7 @@ def card_by_token(token: str) -> TableCard:
     """The active card of `token`, with its event and club (Http404 for an unknown or revoked one)."""
     if not isinstance(token, str) or not TOKEN_RE.match(token):
         raise Http404
-    card = TableCard.objects.filter(token=token, revoked_at__isnull=True).select_related("event__club").first()
+    card = TableCard.objects.active().filter(token=token).select_related("event__club").first()
     if card is None:
         raise Http404
     return card
@@ -134,7 +139,8 @@ def team_link_by_token(token: str) -> TeamLink:
     if not isinstance(token, str) or not TOKEN_RE.match(token):
         raise Http404
     link = (
-        TeamLink.objects.filter(token=token, revoked_at__isnull=True)
+        TeamLink.objects.active()
+        .filter(token=token)
         .select_related("entry__event__club", "entry__player_1", "entry__player_2")
         .first()
     )
@@ -158,7 +164,7 @@ def card_access(request, card: TableCard, game: Game) -> SheetAccess:
     if round.status != Round.Status.RELEASED:
         raise Http404
     for attempt in (1, 2):
-        link = TableLink.objects.filter(game=game, side=card.side, revoked_at__isnull=True).first()
+        link = TableLink.objects.active().filter(game=game, side=card.side).first()
         sheet = Sheet.objects.filter(game=game).first()
         if link is not None and sheet is not None:
             break
@@ -186,7 +192,7 @@ def team_sheet_link(place: TeamPlace) -> TableLink | None:
     """The active link of the team's side at its current game (None when not playing, or not made yet)."""
     if place.state.kind != "playing":
         return None
-    return TableLink.objects.filter(game=place.state.game, side=place.side, revoked_at__isnull=True).first()
+    return TableLink.objects.active().filter(game=place.state.game, side=place.side).first()
 
 
 # --- making and revoking --------------------------------------------------------------------------------
@@ -210,9 +216,9 @@ def table_cards_ensure(*, event: Event, table_numbers: list[int]) -> int:
     if not wanted:
         return 0
     have = set(
-        TableCard.objects.filter(event=event, table_number__in=set(table_numbers), revoked_at__isnull=True).values_list(
-            "table_number", "side"
-        )
+        TableCard.objects.active()
+        .filter(event=event, table_number__in=set(table_numbers))
+        .values_list("table_number", "side")
     )
     new = [TableCard(event=event, table_number=n, side=side) for n, side in sorted(wanted - have)]
     TableCard.objects.bulk_create(new, ignore_conflicts=True)
@@ -222,7 +228,7 @@ def table_cards_ensure(*, event: Event, table_numbers: list[int]) -> int:
 def team_links_ensure(*, event: Event) -> int:
     """Give every entry of the event an active team link; returns how many were made (one insert)."""
     entry_ids = set(Entry.objects.filter(event=event).values_list("id", flat=True))
-    have = set(TeamLink.objects.filter(entry__event=event, revoked_at__isnull=True).values_list("entry_id", flat=True))
+    have = set(TeamLink.objects.active().filter(entry__event=event).values_list("entry_id", flat=True))
     new = [TeamLink(entry_id=entry_id) for entry_id in sorted(entry_ids - have)]
     TeamLink.objects.bulk_create(new, ignore_conflicts=True)
     return len(new)
@@ -236,18 +242,53 @@ def event_cards_prepare(*, event: Event, table_numbers: list[int]) -> int:
     return made
 
 
+#: The fields that say where a link belongs: its successor gets the same ones.
+_PLACE: dict[type[SecretLink], tuple[str, ...]] = {
+    TableLink: ("game_id", "side"),
+    TableCard: ("event_id", "table_number", "side"),
+    TeamLink: ("entry_id",),
+    VenueScreen: ("event_id",),
+}
+
+L = TypeVar("L", bound=SecretLink)
+
+
+def reissue(link: L) -> L:
+    """Revoke `link` (it stops working at once) and make its successor for the same place (game and side,
+    table and side, team, event), in one transaction; returns the successor. When `link` was revoked
+    already (a concurrent reissue won), the place's active link is returned instead, or a new one made
+    when it has none. No permission check: the callers below check theirs."""
+    model = type(link)
+    place = {name: getattr(link, name) for name in _PLACE[model]}
+    with transaction.atomic():
+        if not link.revoke():
+            current = model.objects.active().filter(**place).first()
+            if current is not None:
+                return current
+        return model.objects.create(**place)
+
+
+def table_link_revoke(*, link: TableLink, actor: Actor) -> TableLink:
+    """Revoke a game's link (it stops working at once) and issue a new one for the same side; returns the
+    new one. Raises SideNotAllowed for anyone but an organiser."""
+    if not actor.organiser:
+        raise SideNotAllowed(_("Only an organiser can revoke a table link."))
+    return reissue(link)
+
+
 def table_card_reissue(*, event: Event, table_number: int, actor: Actor) -> list[TableCard]:
     """Revoke both cards of one table (a lost or leaked card: the old codes stop working at once) and
-    issue new ones; returns the new cards, to print again."""
+    issue new ones; returns the new cards (sides A, B), to print again."""
     if not actor.organiser:
         raise SideNotAllowed(_("Only an organiser can revoke a table card."))
     with transaction.atomic():
-        TableCard.objects.filter(event=event, table_number=table_number, revoked_at__isnull=True).update(
-            revoked_at=timezone.now()
-        )
-        return TableCard.objects.bulk_create(
-            [TableCard(event=event, table_number=table_number, side=side) for side in ("A", "B")]
-        )
+        old = {card.side: card for card in TableCard.objects.active().filter(event=event, table_number=table_number)}
+        return [
+            reissue(old[side])
+            if side in old
+            else TableCard.objects.create(event=event, table_number=table_number, side=side)
+            for side in ("A", "B")
+        ]
 
 
 def team_link_reissue(*, entry: Entry, actor: Actor) -> TeamLink:
@@ -256,8 +297,19 @@ def team_link_reissue(*, entry: Entry, actor: Actor) -> TeamLink:
     if not actor.organiser:
         raise SideNotAllowed(_("Only an organiser can revoke a team link."))
     with transaction.atomic():
-        TeamLink.objects.filter(entry=entry, revoked_at__isnull=True).update(revoked_at=timezone.now())
-        return TeamLink.objects.create(entry=entry)
+        old = TeamLink.objects.active().filter(entry=entry).first()
+        return reissue(old) if old is not None else TeamLink.objects.create(entry=entry)
+
+
+def venue_screen_create(*, event: Event) -> VenueScreen:
+    """A new address for the room's screen (the organiser's "new screen link")."""
+    return VenueScreen.objects.create(event=event)
+
+
+def venue_screen_revoke(*, screen: VenueScreen) -> bool:
+    """Revoke a venue screen's address: the screen shows nothing any more. No successor is made (a new
+    address is its own button: the screen's address is not printed). Returns whether this call revoked it."""
+    return screen.revoke()
 
 
 def cards_after_release(round: Round) -> None:

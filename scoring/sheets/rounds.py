@@ -49,23 +49,10 @@ def table_links_ensure(*, round: Round) -> None:
                 cache_result(sheet, empty, 0)
                 sheets.append(sheet)
             Sheet.objects.bulk_create(sheets, ignore_conflicts=True)
-        active = set(
-            TableLink.objects.filter(game_id__in=game_ids, revoked_at__isnull=True).values_list("game_id", "side")
-        )
+        active = set(TableLink.objects.active().filter(game_id__in=game_ids).values_list("game_id", "side"))
         links = [TableLink(game_id=g, side=s) for g in game_ids for s in ("A", "B") if (g, s) not in active]
         if links:
             TableLink.objects.bulk_create(links, ignore_conflicts=True)
-
-
-def table_link_revoke(*, link: TableLink, actor: Actor) -> TableLink:
-    """Revoke a link (it stops working at once) and issue a new one for the same side; returns the new one."""
-    if not actor.organiser:
-        raise SideNotAllowed(_("Only an organiser can revoke a table link."))
-    with transaction.atomic():
-        updated = TableLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
-        if updated:
-            return TableLink.objects.create(game_id=link.game_id, side=link.side)
-        return TableLink.objects.get(game_id=link.game_id, side=link.side, revoked_at__isnull=True)
 
 
 @dataclass(frozen=True)

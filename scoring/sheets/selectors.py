@@ -371,7 +371,7 @@ def round_overview(round: Round) -> RoundOverview:
     games = list(Game.objects.filter(round=round).select_related("sheet").order_by("table_number", "id"))
     attach_entries(games)
     links: dict[int, dict[str, TableLink]] = {}
-    for link in TableLink.objects.filter(game__round=round, revoked_at__isnull=True):
+    for link in TableLink.objects.active().filter(game__round=round):
         links.setdefault(link.game_id, {})[link.side] = link
     tables, byes = [], []
     counts = {status: 0 for status in Sheet.Status.values}

@@ -6,7 +6,7 @@ order: the whole field is one tied group; each metric sorts every still-tied gro
 values differ. Metrics that depend on the tied group itself (head-to-head) are computed per group, only
 among its members. Entries still tied at the end share a rank (competition ranking: 1, 2, 2, 4).
 
-This module works on plain data (`Line`, `Meeting`); `scoring.standings.store` loads it from the database.
+This module works on plain data (`Line`, `Meeting`); `scoring.standings.compute` loads it from the database.
 """
 
 from __future__ import annotations

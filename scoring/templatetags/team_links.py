@@ -20,7 +20,7 @@ register = template.Library()
 def team_link_urls(context, event) -> dict[int, str]:
     """{entry id: absolute address of its active team link} for every entry of `event` (one query)."""
     request = context.get("request")
-    links = TeamLink.objects.filter(entry__event=event, revoked_at__isnull=True).values_list("entry_id", "token")
+    links = TeamLink.objects.active().filter(entry__event=event).values_list("entry_id", "token")
     urls = {}
     for entry_id, token in links:
         path = reverse("scoring:team", args=[token])

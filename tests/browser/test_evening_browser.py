@@ -108,7 +108,7 @@ def play_table(phone, base: str, desk: Desk, link_a: TableLink, link_b: TableLin
 def play_round(phone, base, desk, event: Event, number: int):
     games = Round.objects.get(event=event, number=number).games.filter(is_bye=False).order_by("table_number")
     for game in games:
-        links = {link.side: link for link in TableLink.objects.filter(game=game, revoked_at__isnull=True)}
+        links = {link.side: link for link in TableLink.objects.active().filter(game=game)}
         # Round 1: side A wins at odd tables; round 2: the other way round.
         winner = "A" if (game.table_number + number) % 2 == 0 else "B"
         play_table(phone, base, desk, links["A"], links["B"], winner)

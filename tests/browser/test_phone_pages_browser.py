@@ -25,7 +25,7 @@ def box(locator):
 
 
 def test_a_trick_points_error_spans_both_inputs(live_server, phone_page, demo):
-    link = TableLink.objects.get(game__round__number=1, game__table_number=5, side="A", revoked_at__isnull=True)
+    link = TableLink.objects.active().get(game__round__number=1, game__table_number=5, side="A")
     page = phone_page
     page.goto(f"{live_server.url}/t/{link.token}/")
     page.locator("label.choice", has=page.locator("#id_taker_0")).click()

@@ -50,7 +50,7 @@ def released_round(*, tables: int = 2, club=None, rules_options=None, **event_kw
 
 def table_of(game) -> tuple[Sheet, TableLink, TableLink]:
     """(sheet, link of side A, link of side B) of a game."""
-    links = {link.side: link for link in TableLink.objects.filter(game=game, revoked_at__isnull=True)}
+    links = {link.side: link for link in TableLink.objects.active().filter(game=game)}
     return Sheet.objects.get(game=game), links["A"], links["B"]
 
 

@@ -75,7 +75,7 @@ def test_one_card_per_table_with_both_links():
     for game in games:
         assert f"Table {game.table_number}" in text or f"Tisch {game.table_number}" in text
         assert game.entry_a.display_name in text and game.entry_b.display_name in text
-        for link in TableLink.objects.filter(game=game, revoked_at__isnull=True):
+        for link in TableLink.objects.active().filter(game=game):
             assert f"https://atout.example/t/{link.token}/" in text
     assert round.event.name in text
 

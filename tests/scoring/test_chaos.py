@@ -24,7 +24,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from scoring.models import Deal, Sheet
-from scoring.standings.store import standings_compute
+from scoring.standings.compute import standings_compute
 from tests.own_redis import celery_broker, own_redis
 from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
 from tests.scoring.live_helpers import database_url

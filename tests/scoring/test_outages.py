@@ -18,8 +18,8 @@ from rest_framework.test import APIClient
 
 from config.celery import app
 from scoring.models import Deal, Export, Sheet
-from scoring.queueing import sweep_owed
 from scoring.standings.store import standings_recompute_now
+from scoring.tasks import sweep_owed
 from tests.config.test_settings import run_settings
 from tests.own_redis import celery_broker, own_redis
 from tests.scoring.entry_helpers import HOHELUFT_GAME, organiser_actor, released_round, table_of
@@ -61,7 +61,7 @@ def test_broker_down_entry_and_confirm_succeed_and_the_event_stays_dirty(redis_s
     with celery_broker(redis_server.url()):
         redis_server.stop()
         client = APIClient()
-        caplog.set_level(logging.WARNING, logger="scoring.queueing")
+        caplog.set_level(logging.WARNING, logger="scoring.tasks")
         entry = client.post(
             f"/api/v1/table/{link_a.token}/deals/",
             {"deal": HOHELUFT_GAME[0], "version": 0},

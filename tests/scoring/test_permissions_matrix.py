@@ -13,7 +13,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from scoring.models import Deal, Sheet, TableLink
-from scoring.sheets.rounds import table_link_revoke
+from scoring.sheets.links import table_link_revoke
 from scoring.sheets.services import deal_create
 from tests.factories import GameFactory, MembershipFactory, RoundFactory
 from tests.scoring.entry_helpers import link_actor, organiser_actor, released_round, table_of
@@ -90,7 +90,7 @@ def world():
             "link_a": new_a,
             "link_b": link_b,
             "revoked": link_a,
-            "closed_link": TableLink.objects.get(game=closed_game, side="A", revoked_at__isnull=True),
+            "closed_link": TableLink.objects.active().get(game=closed_game, side="A"),
         },
         "users": {"org_own": own.user, "org_other": other_org.user, "referee": referee.user},
     }

@@ -8,7 +8,8 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from scoring.models import Adjustment
-from scoring.standings.store import season_ranking, standings_recompute_now
+from scoring.standings.season import season_ranking
+from scoring.standings.store import standings_recompute_now
 from tests.factories import AdjustmentFactory, DealFactory, MembershipFactory, SeasonFactory
 from tests.scoring.standings_helpers import bye, make_entries, make_event, make_round, play, won
 from tournaments.models import Event, Round, Season

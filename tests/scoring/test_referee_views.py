@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import Deal, Sheet, SheetChange
-from scoring.sheets.rounds import table_link_revoke
+from scoring.sheets.links import table_link_revoke
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, organiser_actor, released_round, table_of
 

@@ -120,7 +120,7 @@ def test_releasing_a_round_creates_sheets_and_links():
     games = [GameFactory(round=round, table_number=n) for n in (1, 2)]
     round_release(round=round)
     assert Sheet.objects.filter(game__in=games).count() == 2
-    assert TableLink.objects.filter(game__in=games, revoked_at__isnull=True).count() == 4
+    assert TableLink.objects.active().filter(game__in=games).count() == 4
 
 
 def test_a_locked_sheet_is_corrected_by_the_organiser_only(django_capture_on_commit_callbacks):
@@ -151,7 +151,7 @@ def test_revoking_a_link_from_the_round_view(organiser_client):
     response = client.post(f"/o/scores/link/{link_a.pk}/revoke/")
     assert response.status_code == 302
     assert client.get(f"/t/{link_a.token}/").status_code == 404
-    new = TableLink.objects.get(game=games[0], side="A", revoked_at__isnull=True)
+    new = TableLink.objects.active().get(game=games[0], side="A")
     assert client.get(f"/t/{new.token}/").status_code == 200
     other = MembershipFactory()
     client.force_login(other.user)

@@ -6,8 +6,9 @@ import pytest
 
 from scoring.models import Adjustment, Sheet
 from scoring.results.adjustments import adjustment_create
+from scoring.standings.compute import standings_compute
 from scoring.standings.metrics import lots_value
-from scoring.standings.store import StandingsError, standings_compute, standings_recompute_now
+from scoring.standings.store import StandingsError, standings_recompute_now
 from tests.factories import AdjustmentFactory, CheckInFactory
 from tests.scoring.standings_helpers import bye, make_entries, make_event, make_round, play, won
 from tournaments.models import CheckIn, Round, Standing

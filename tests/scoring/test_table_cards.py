@@ -35,7 +35,7 @@ def evening(*, tables: int = 2, deals: int = 12):
 
 
 def card_of(event, table: int, side: str) -> TableCard:
-    return TableCard.objects.get(event=event, table_number=table, side=side, revoked_at__isnull=True)
+    return TableCard.objects.active().get(event=event, table_number=table, side=side)
 
 
 def next_round(event, previous: Round, pairs: list[tuple]) -> tuple[Round, list]:
@@ -144,8 +144,8 @@ def test_release_makes_cards_for_new_tables_and_team_links(client):
     event, round1, entries, _games = evening(tables=1)
     late = [EntryFactory(event=event) for _ in range(2)]
     next_round(event, round1, [(entries[0], entries[1]), (late[0], late[1])])
-    assert TableCard.objects.filter(event=event, table_number=2, revoked_at__isnull=True).count() == 2
-    assert TeamLink.objects.filter(entry__in=late, revoked_at__isnull=True).count() == 2
+    assert TableCard.objects.active().filter(event=event, table_number=2).count() == 2
+    assert TeamLink.objects.active().filter(entry__in=late).count() == 2
 
 
 def test_revoking_a_tables_card_stops_the_old_one_and_issues_a_new_one(client):
@@ -251,12 +251,12 @@ def test_the_team_link_follows_the_team_from_table_to_table(client):
     page = client.get(f"/p/{link.token}/").content.decode()
     assert 'id="where-table">Table 2<' in page and "East/West" in page
     game1 = round1.games.get(table_number=2)
-    assert f'href="/t/{TableLink.objects.get(game=game1, side="B", revoked_at__isnull=True).token}/"' in page
+    assert f'href="/t/{TableLink.objects.active().get(game=game1, side="B").token}/"' in page
     assert client.get(f"/p/{link.token}/state/").json()["state"] == f"playing:{game1.pk}"
     round2, games2 = next_round(event, round1, [(team, entries[0]), (entries[1], entries[2])])
     page = client.get(f"/p/{link.token}/").content.decode()
     assert 'id="where-table">Table 1<' in page and "North/South" in page
-    assert f'href="/t/{TableLink.objects.get(game=games2[0], side="A", revoked_at__isnull=True).token}/"' in page
+    assert f'href="/t/{TableLink.objects.active().get(game=games2[0], side="A").token}/"' in page
     assert client.get(f"/p/{link.token}/state/").json()["state"] == f"playing:{games2[0].pk}"
     round2.status = Round.Status.CLOSED
     round2.save(update_fields=["status"])

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 
 def active(entry) -> TeamLink:
-    return TeamLink.objects.get(entry=entry, revoked_at__isnull=True)
+    return TeamLink.objects.active().get(entry=entry)
 
 
 def test_the_cards_page_lists_each_teams_link_with_a_revoke_button(client):

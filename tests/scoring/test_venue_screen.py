@@ -104,7 +104,7 @@ def test_revoking_a_bad_screen_id_is_a_404_not_a_500(organiser_client, evening, 
     VenueScreen.objects.create(event=event)
     response = organiser_client.post(links_url(event), {"action": "revoke", "screen": screen_id})
     assert response.status_code == 404
-    assert VenueScreen.objects.filter(revoked_at__isnull=True).count() == 1
+    assert VenueScreen.objects.active().count() == 1
 
 
 def test_finished_event_says_final_and_private_standings_get_no_qr(client, evening):

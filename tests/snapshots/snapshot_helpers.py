@@ -76,11 +76,11 @@ def build_evening() -> Evening:
     typing = sheets[TYPING_TABLE]
     cards = {
         (c.table_number, c.side): c.token
-        for c in table_card.objects.filter(event=event, revoked_at__isnull=True).order_by("table_number", "side")
+        for c in table_card.objects.active().filter(event=event).order_by("table_number", "side")
     }
     team_links = {
         link.entry.number: link.token
-        for link in team_link.objects.filter(entry__event=event, revoked_at__isnull=True).select_related("entry")
+        for link in team_link.objects.active().filter(entry__event=event).select_related("entry")
     }
     tokens = {screen.token: "venue"}
     tokens.update({token: f"card-{table}{side}" for (table, side), token in cards.items()})

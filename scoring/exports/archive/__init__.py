@@ -1,9 +1,9 @@
 """The JSON archive of a whole event, and reading it back into an identical event.
 
-Three modules share the work: `archive_schema` (the one list of archived fields per model, and what is left
-out and why), `archive_write` (`event_archive_write`, `event_archive`) and `archive_read`
-(`event_archive_load`, `event_archive_import`, which validate everything and store all or nothing). This
-module keeps the names callers import.
+Three parts share the work: `schema` (the one list of archived fields per model, and what is left
+out and why), `write` (`event_archive_write`, `event_archive`) and the `read` package
+(`event_archive_load`, `event_archive_import`, which validate everything and store all or nothing; one
+reader per part of the archive in `read.parts`). This module keeps the names callers import.
 """
 
 from scoring.exports.archive.read import event_archive_import, event_archive_load

@@ -1,5 +1,5 @@
 """The JSON event archive's one schema: which field of which model is archived, under which key, and which
-are left out on purpose (and why). `archive_write` writes exactly these fields and `archive_read` reads and
+are left out on purpose (and why). `write` writes exactly these fields and `read` reads and
 checks exactly these, so the two cannot drift apart (a round trip once lost `Round.confirmed_at`).
 
 Each `Part` names a model, the fields archived as they are (`fields`), the fields archived as a reference to

@@ -46,7 +46,7 @@ class Command(BaseCommand):
         table_links_ensure(round=round_1)
         links = {
             (link.game.table_number, link.side): link
-            for link in TableLink.objects.filter(game__round=round_1, revoked_at__isnull=True).select_related("game")
+            for link in TableLink.objects.active().filter(game__round=round_1).select_related("game")
         }
         sheets = {s.game.table_number: s for s in Sheet.objects.filter(game__round=round_1).select_related("game")}
         rules = the_event.rules
@@ -74,13 +74,10 @@ class Command(BaseCommand):
         slugs = {"club_slug": event.club.slug, "event_slug": event.slug}
         # The table cards (made once for the evening) are what the tables scan; a team link follows a team.
         event_cards_prepare(event=event, table_numbers=event_table_numbers(event))
-        cards = {
-            c.side: c.token
-            for c in TableCard.objects.filter(event=event, table_number=TYPING_TABLE, revoked_at__isnull=True)
-        }
+        cards = {c.side: c.token for c in TableCard.objects.active().filter(event=event, table_number=TYPING_TABLE)}
         referee = {side: reverse("scoring:card", args=[cards[side]]) for side in "AB"}
         game = links[(TYPING_TABLE, "A")].game
-        team = TeamLink.objects.filter(entry_id=game.entry_a_id, revoked_at__isnull=True).first()
+        team = TeamLink.objects.active().filter(entry_id=game.entry_a_id).first()
         rows = [
             (f"Referee, table {TYPING_TABLE} card (typing)", referee["A"]),
             (f"Other side, table {TYPING_TABLE} card", referee["B"]),

@@ -196,14 +196,14 @@ def event_cards(request, event_id: int):
     event = _organiser_event(request, event_id)
     numbers = event_table_numbers(event)
     cards: dict[int, dict[str, TableCard]] = {}
-    for card in TableCard.objects.filter(event=event, revoked_at__isnull=True):
+    for card in TableCard.objects.active().filter(event=event):
         cards.setdefault(card.table_number, {})[card.side] = card
     rows = [
         {"number": n, "cards": [cards.get(n, {}).get(side) for side in ("A", "B")]}
         for n in sorted(set(numbers) | set(cards))
     ]
     missing = [row["number"] for row in rows if None in row["cards"]]
-    team_links = {link.entry_id: link for link in TeamLink.objects.filter(entry__event=event, revoked_at__isnull=True)}
+    team_links = {link.entry_id: link for link in TeamLink.objects.active().filter(entry__event=event)}
     teams = [
         {"entry": entry, "link": team_links.get(entry.pk)}
         for entry in event.entries.select_related("player_1", "player_2").order_by("number")

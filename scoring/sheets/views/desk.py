@@ -27,7 +27,8 @@ from scoring.sheets.access import actor_from_request
 from scoring.sheets.card_pdf import round_cards_pdf
 from scoring.sheets.desk_forms import CorrectionForm, RoundCloseForm
 from scoring.sheets.forms import VersionForm
-from scoring.sheets.rounds import round_sheets_lock, table_link_revoke
+from scoring.sheets.links import table_link_revoke
+from scoring.sheets.rounds import round_sheets_lock
 from scoring.sheets.selectors import organiser_access, organiser_round, round_overview
 from scoring.sheets.services import sheet_correct, sheet_entering_side_switch
 from scoring.sheets.views.referee import version_answer

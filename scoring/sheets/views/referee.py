@@ -537,7 +537,8 @@ def table_version(request, token: str):
     the link itself (an unknown or revoked token is a 404)."""
     row = (
         (
-            TableLink.objects.filter(token=token, revoked_at__isnull=True, game__is_bye=False)
+            TableLink.objects.active()
+            .filter(token=token, game__is_bye=False)
             .values_list(
                 "game__sheet__version", "game__sheet__status", "game__sheet__entering_side", "game__round__status"
             )

@@ -1,0 +1,368 @@
+"""Reading an event archive: one reader per part, in the order `event_archive_import` runs them.
+
+Each reader takes the checked `Reader`, the part of the archive it reads and what the earlier parts made
+(the club, the event, the players by key, the entries by start number, ...), stores its rows with `insert`
+and returns what later parts refer to. Every one raises ArchiveError naming the path of the first bad value.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from scoring.exports.archive.read.rows import at, author, insert, validation_failed
+from scoring.exports.archive.read.values import Reader, fail, type_name
+from scoring.exports.archive.schema import (
+    ADJUSTMENT,
+    CHANGE,
+    CHECKIN,
+    CLUB,
+    DEAL,
+    ENTRY,
+    EVENT,
+    GAME,
+    LINK,
+    PLAYER,
+    ROUND,
+    SEASON,
+    SHEET,
+    STANDING,
+    TABLE,
+    ArchiveError,
+)
+from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
+from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Season, Standing, Table
+
+SEATS = ("N", "E", "S", "W")
+
+#: What a game's links and sheet are read from once the games have ids: (game, links data, sheet data, path).
+Pending = list[tuple[Game, list, dict | None, str]]
+#: A sheet to read the deals and history of: (sheet, its archived fields, deals data, changes data, path).
+SheetPayload = list[tuple[Sheet, dict, list, list, str]]
+#: What checks a sheet's deals against the rules engine: (event, sheet, archived fields, deal data, path).
+Rescore = Callable[[Event, Sheet, dict, list, str], None]
+
+
+def club_read(r: Reader, data: dict, club_slug: str | None) -> Club:
+    """The club `club_slug` (default: the archive's), created from the archive when it does not exist."""
+    club_fields = r.part(data.get("club"), CLUB, "club")
+    slug = club_slug or club_fields["slug"]
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        club = Club(**{**club_fields, "slug": slug})
+        try:
+            club.full_clean()
+        except ValidationError as exc:
+            raise validation_failed(exc, "club") from None
+        club.save()
+    return club
+
+
+def event_read(r: Reader, data: dict, club: Club, event_slug: str | None) -> Event:
+    """The event (with its season, found or created in the club), saved with the archived created_at.
+    Refuses a short name the club already has."""
+    fields = r.part(data.get("event"), EVENT, "event")
+    if event_slug:
+        fields["slug"] = event_slug
+    if Event.objects.filter(club=club, slug=fields["slug"]).exists():
+        raise ArchiveError(
+            _("event.slug: club “%(club)s” already has an event “%(slug)s”; choose another short name (--event-slug).")
+            % {"club": club.slug, "slug": fields["slug"]}
+        )
+    season = None
+    if data.get("season") is not None:
+        season_fields = r.part(data["season"], SEASON, "season")
+        season = Season.objects.filter(
+            club=club,
+            name=season_fields["name"],
+            start_date=season_fields["start_date"],
+            end_date=season_fields["end_date"],
+        ).first()
+        if season is None:
+            season = Season.objects.create(club=club, **season_fields)
+    event = Event(club=club, season=season, **fields)
+    try:
+        event.clean_fields(exclude=["club", "season"])
+        if not fields.get("rules_frozen"):
+            event.clean()  # a frozen rule set is kept as archived, even if today's presets would differ
+    except ValidationError as exc:
+        raise validation_failed(exc, "event") from None
+    event.save()
+    # save() stamps created_at with "now"; keep the archived moment.
+    Event.objects.filter(pk=event.pk).update(created_at=fields["created_at"])
+    event.created_at = fields["created_at"]
+    return event
+
+
+def players_read(r: Reader, data: dict, club: Club) -> dict[str, Player]:
+    """The players by archive key: unambiguous identities matched in the club, the rest created."""
+    player_specs: dict[str, dict] = {}
+    index: dict[str, int] = {}
+    for i, item in enumerate(r.items(data, "players", "")):
+        path = f"players[{i}]"
+        key = r.ref(r.obj(item, path), "key", str, path)
+        if key in player_specs:
+            raise fail(f"{path}.key", _("“%(key)s” is used twice.") % {"key": key})
+        player_specs[key] = r.part(item, PLAYER, path)
+        index[key] = i
+
+    def identity(p: dict) -> tuple:
+        return (p["first_name"], p["last_name"], p.get("email", ""), p.get("is_guest", False), p.get("home_club", ""))
+
+    existing = defaultdict(list)
+    for p in Player.objects.filter(club=club):
+        existing[(p.first_name, p.last_name, p.email, p.is_guest, p.home_club)].append(p)
+    wanted = defaultdict(list)
+    for key, spec in player_specs.items():
+        wanted[identity(spec)].append(key)
+    player_of: dict[str, Player] = {}
+    new_players = []
+    for key, spec in player_specs.items():
+        same = existing.get(identity(spec), [])
+        if len(same) == 1 and len(wanted[identity(spec)]) == 1:
+            player_of[key] = same[0]
+        else:
+            new_players.append((key, at(Player(club=club, **spec), f"players[{index[key]}]")))
+    insert(Player, [p for _, p in new_players])
+    player_of.update(new_players)
+    return player_of
+
+
+def _player(player_of: dict[str, Player], key: Any, where: str, null: bool = False) -> Player | None:
+    """The player an archive key names (None for a missing optional one)."""
+    if key is None and null:
+        return None
+    if not isinstance(key, str) or key not in player_of:
+        raise fail(
+            where,
+            _("names player “%(key)s”, who is not in the archive's players.")
+            % {"key": repr(key)[:40] if not isinstance(key, str) else key[:40]},
+        )
+    return player_of[key]
+
+
+def entries_read(r: Reader, data: dict, event: Event, player_of: dict[str, Player]) -> dict[int, Entry]:
+    """The event's entries by start number."""
+    entries: dict[int, Entry] = {}
+    for i, item in enumerate(r.items(data, "entries", "")):
+        path = f"entries[{i}]"
+        spec = r.part(item, ENTRY, path)
+        if spec["number"] in entries:
+            raise fail(f"{path}.number", _("start number %(number)s is used twice.") % {"number": spec["number"]})
+        entries[spec["number"]] = at(
+            Entry(
+                event=event,
+                player_1=_player(player_of, r.ref(item, "player_1", str, path), f"{path}.player_1"),
+                player_2=_player(
+                    player_of, r.ref(item, "player_2", str, path, null=True), f"{path}.player_2", null=True
+                ),
+                **spec,
+            ),
+            path,
+        )
+    insert(Entry, list(entries.values()))
+    return entries
+
+
+def _entry(r: Reader, entries: dict[int, Entry], item: Any, key: str, path: str, null: bool = False) -> Entry | None:
+    """The entry whose start number `item[key]` names (None for a missing optional one)."""
+    number = r.ref(item, key, int, path, null=null)
+    if number is None:
+        return None
+    if number not in entries:
+        raise fail(
+            f"{path}.{key}",
+            _("names start number %(number)s, which is not in the archive's entries.") % {"number": number},
+        )
+    return entries[number]
+
+
+def checkins_read(r: Reader, data: dict, entries: dict[int, Entry]) -> None:
+    insert(
+        CheckIn,
+        [
+            at(
+                CheckIn(
+                    entry=_entry(r, entries, item, "entry", f"checkins[{i}]"), **r.part(item, CHECKIN, f"checkins[{i}]")
+                ),
+                f"checkins[{i}]",
+            )
+            for i, item in enumerate(r.items(data, "checkins", ""))
+        ],
+    )
+
+
+def tables_read(r: Reader, data: dict, event: Event) -> None:
+    insert(
+        Table,
+        [
+            at(Table(event=event, **r.part(item, TABLE, f"tables[{i}]")), f"tables[{i}]")
+            for i, item in enumerate(r.items(data, "tables", ""))
+        ],
+    )
+
+
+def rounds_read(
+    r: Reader, data: dict, event: Event, player_of: dict[str, Player], entries: dict[int, Entry]
+) -> Pending:
+    """The rounds and their games (seats, sides); returns each game's links and sheet, still to read."""
+    rounds, games = [], []
+    pending: Pending = []
+    for i, item in enumerate(r.items(data, "rounds", "")):
+        path = f"rounds[{i}]"
+        rnd = at(Round(event=event, **r.part(item, ROUND, path)), path)
+        rounds.append(rnd)
+        for j, game_data in enumerate(r.items(item, "games", path)):
+            gpath = f"{path}.games[{j}]"
+            spec = r.part(game_data, GAME, gpath)
+            seats_in = game_data.get("seats", {})
+            if not isinstance(seats_in, dict):
+                raise fail(f"{gpath}.seats", _("must be an object; got %(type)s.") % {"type": type_name(seats_in)})
+            seats = {}
+            for seat, key in seats_in.items():
+                if seat not in SEATS:
+                    raise fail(
+                        f"{gpath}.seats", _("unknown seat %(seat)s; seats are N, E, S, W.") % {"seat": repr(seat)[:20]}
+                    )
+                seats[seat] = _player(player_of, key, f"{gpath}.seats.{seat}").pk
+            game = at(
+                Game(
+                    round=rnd,
+                    seats=seats,
+                    **spec,
+                    entry_a=_entry(r, entries, game_data, "entry_a", gpath),
+                    entry_a_partner=_entry(r, entries, game_data, "entry_a_partner", gpath, null=True),
+                    entry_b=_entry(r, entries, game_data, "entry_b", gpath, null=True),
+                    entry_b_partner=_entry(r, entries, game_data, "entry_b_partner", gpath, null=True),
+                ),
+                gpath,
+            )
+            games.append(game)
+            sheet_data = game_data.get("sheet")
+            pending.append(
+                (
+                    game,
+                    r.items(game_data, "links", gpath),
+                    None if sheet_data is None else r.obj(sheet_data, f"{gpath}.sheet"),
+                    gpath,
+                )
+            )
+    insert(Round, rounds)
+    for game in games:
+        game.round_id = game.round.pk
+    insert(Game, games)
+    return pending
+
+
+def links_read(r: Reader, pending: Pending) -> tuple[dict[str, TableLink], SheetPayload]:
+    """The games' table links (stored, by archive key) and their sheets (unsaved, with what to read next)."""
+    link_of: dict[str, TableLink] = {}
+    links = []
+    sheet_payload: SheetPayload = []
+    for game, links_in, sheet_data, gpath in pending:
+        for k, link_data in enumerate(links_in):
+            lpath = f"{gpath}.links[{k}]"
+            key = r.ref(r.obj(link_data, lpath), "key", str, lpath)
+            if key in link_of:
+                raise fail(f"{lpath}.key", _("“%(key)s” is used twice.") % {"key": key})
+            link = at(TableLink(game=game, **r.part(link_data, LINK, lpath)), lpath)
+            link_of[key] = link
+            links.append(link)
+        if sheet_data is not None:
+            spath = f"{gpath}.sheet"
+            spec = r.part(sheet_data, SHEET, spath)
+            sheet = at(Sheet(game=game, **spec), spath)
+            sheet_payload.append(
+                (sheet, spec, r.items(sheet_data, "deals", spath), r.items(sheet_data, "changes", spath), spath)
+            )
+    insert(TableLink, links)
+    return link_of, sheet_payload
+
+
+def sheets_read(
+    r: Reader, event: Event, sheet_payload: SheetPayload, link_of: dict[str, TableLink], rescore: Rescore
+) -> None:
+    """Each sheet's deals (numbered from 0, in order; scored again by `rescore`) and history, then the
+    sheets, deals and history rows stored."""
+    deals, changes = [], []
+    for sheet, spec, deals_in, changes_in, spath in sheet_payload:
+        sheet_deals = [
+            at(Deal(sheet=sheet, **r.part(d, DEAL, f"{spath}.deals[{k}]")), f"{spath}.deals[{k}]")
+            for k, d in enumerate(deals_in)
+        ]
+        for k, deal in enumerate(sheet_deals):
+            if deal.position != k:
+                raise fail(
+                    f"{spath}.deals[{k}].position",
+                    _("must be %(expected)s (deals are numbered from 0, in order); got %(got)s.")
+                    % {"expected": k, "got": deal.position},
+                )
+        rescore(event, sheet, spec, [d.data for d in sheet_deals], spath)
+        deals.extend(sheet_deals)
+        for k, change_data in enumerate(changes_in):
+            cpath = f"{spath}.changes[{k}]"
+            change_spec = r.part(change_data, CHANGE, cpath)
+            link_key = r.ref(change_data, "link", str, cpath, null=True)
+            if link_key is not None and link_key not in link_of:
+                raise fail(
+                    f"{cpath}.link", _("names table link “%(key)s”, which is not in the archive.") % {"key": link_key}
+                )
+            changes.append(
+                at(
+                    SheetChange(
+                        sheet=sheet,
+                        link=link_of.get(link_key),
+                        user=None,
+                        imported_author=author(r, change_data, "user", cpath),
+                        **change_spec,
+                    ),
+                    cpath,
+                )
+            )
+    insert(Sheet, [sheet for sheet, *_rest in sheet_payload])
+    insert(Deal, deals)
+    insert(SheetChange, changes)
+
+
+def adjustments_read(r: Reader, data: dict, event: Event, entries: dict[int, Entry]) -> None:
+    """Penalties and adjustments, each with its reason; authors kept as text."""
+    adjustments = []
+    for i, item in enumerate(r.items(data, "adjustments", "")):
+        path = f"adjustments[{i}]"
+        spec = r.part(item, ADJUSTMENT, path)
+        if not spec["reason"].strip():
+            raise fail(f"{path}.reason", _("a penalty or adjustment needs a reason."))
+        adjustments.append(
+            at(
+                Adjustment(
+                    event=event,
+                    entry=_entry(r, entries, item, "entry", path),
+                    created_by=None,
+                    imported_author=author(r, item, "created_by", path),
+                    **spec,
+                ),
+                path,
+            )
+        )
+    insert(Adjustment, adjustments)
+
+
+def standings_read(r: Reader, data: dict, event: Event, entries: dict[int, Entry]) -> None:
+    insert(
+        Standing,
+        [
+            at(
+                Standing(
+                    event=event,
+                    entry=_entry(r, entries, item, "entry", f"standings[{i}]"),
+                    **r.part(item, STANDING, f"standings[{i}]"),
+                ),
+                f"standings[{i}]",
+            )
+            for i, item in enumerate(r.items(data, "standings", ""))
+        ],
+    )
