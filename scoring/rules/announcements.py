@@ -6,21 +6,17 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from scoring.rules.cards import (
-    ALL_TRUMP,
     CARRE,
     CARRE_ORDER,
+    CARRE_RANKS,
     CARRE_VALUES,
     MAX_RUN,
-    OTHER,
-    RANK_INDEX,
-    RANKS,
+    NO_CARRE_RANKS,
     RUN_TYPES,
-    SUITS,
-    TEAMS,
     run_type,
     run_value,
 )
-from scoring.rules.messages import (
+from scoring.rules.rendering import (
     Announcement,
     AnnouncementKind,
     Card,
@@ -31,6 +27,7 @@ from scoring.rules.messages import (
     Suit,
     show,
 )
+from scoring.rules.words import ALL_TRUMP, OTHER, RANK_INDEX, RANKS, SUITS, TEAMS
 
 RUN_FIELDS = frozenset({"type", "suit", "high", "length"})
 CARRE_FIELDS = frozenset({"type", "rank"})
@@ -195,7 +192,7 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
         return None
     if kind == CARRE:
         rank = item.get("rank")
-        if rank in ("7", "8"):
+        if rank in NO_CARRE_RANKS:
             problems.append(Problem(deal, f"{field}.rank", "carre_not_announcement", {"rank": Rank(rank)}))
             return None
         if not isinstance(rank, str) or rank not in CARRE_VALUES:
@@ -204,7 +201,7 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
                     deal,
                     f"{field}.rank",
                     "carre_rank_invalid",
-                    {"choices": Choices(tuple(Rank(r) for r in ("J", "9", "A", "10", "K", "Q"))), "got": show(rank)},
+                    {"choices": Choices(tuple(Rank(r) for r in CARRE_RANKS)), "got": show(rank)},
                 )
             )
             return None

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from scoring.rules.cards import ALL_TRUMP, KIND_OF_TRUMP, NO_TRUMP, RANKS, SUIT, SUITS, contract_card_values
-from scoring.rules.messages import Choices, Problem, Rank, RuleSetName, Setting, SettingValue, Table, render, show
+from scoring.rules.cards import contract_card_values
 from scoring.rules.presets import COINCHE_ONLY, PRESETS, SETTING_NAMES, Family, tables_of
 from scoring.rules.reachable import Reachable, reachable
+from scoring.rules.rendering import Choices, Problem, Rank, RuleSetName, Setting, SettingValue, Table, render, show
+from scoring.rules.words import ALL_TRUMP, CONTRACT_KINDS, KIND_OF_TRUMP, NO_TRUMP, RANKS, SUIT, SUITS
 
 ANNOUNCEMENTS = ("none", "belote_only", "all")
 ANNOUNCEMENT_TIES = ("cancel", "eldest")
@@ -244,7 +245,7 @@ def _check_values(value: Any, family: Family, rules: str) -> list[Problem]:
 
 
 def _contracts_of(family: Family) -> tuple[str, ...]:
-    return (SUIT,) if family is Family.TAKE else (SUIT, NO_TRUMP, ALL_TRUMP)
+    return (SUIT,) if family is Family.TAKE else CONTRACT_KINDS
 
 
 # --- resolution ----------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ one mistake gives one message rather than a cascade.
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, NamedTuple, cast
+from typing import Any, Literal, NamedTuple, cast
 
 from scoring.rules.announcements import (
     Belote,
@@ -20,8 +20,8 @@ from scoring.rules.announcements import (
     quick_deck,
     quick_templates,
 )
-from scoring.rules.cards import ALL_TRUMP, NO_TRUMP, SUIT, SUITS, TEAMS
-from scoring.rules.messages import (
+from scoring.rules.presets import Family
+from scoring.rules.rendering import (
     Choices,
     FieldName,
     Multiplier,
@@ -32,8 +32,8 @@ from scoring.rules.messages import (
     Suit,
     show,
 )
-from scoring.rules.presets import Family
 from scoring.rules.ruleset import BIDS, CAPOT_BID, CAPOT_BID_VALUE, ContractInfo, RuleSet
+from scoring.rules.words import ALL_TRUMP, NO_TRUMP, PASSED, SUIT, SUITS, TEAMS
 
 DEAL_FIELDS = ("contract", "tricks", "last_trick", "capot", "belote", "declarations", "eldest")
 PLAY_FIELDS = ("tricks", "last_trick", "capot", "belote", "declarations")
@@ -70,9 +70,6 @@ class ParsedDeal(NamedTuple):
 
 def _parsed(fields: tuple[Any, ...]) -> ParsedDeal:
     return tuple.__new__(ParsedDeal, fields)
-
-
-PASSED: Final = "passed"  # parse result of a passed-out deal
 
 
 def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | Literal["passed"] | None, list[Problem]]:

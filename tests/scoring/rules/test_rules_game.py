@@ -3,7 +3,7 @@
 import json
 
 from scoring.rules import MESSAGES, check_game, score_game
-from scoring.rules.messages import Problem, render
+from scoring.rules.rendering import Problem, render
 
 MADE = {
     "contract": {"taker": "A", "trump": "hearts"},
