@@ -8,18 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple, cast
 
-from scoring.rules.announcements import (
-    Belote,
-    best_label,
-    check_deck,
-    counted_belot,
-    counted_french,
-    parse_declarations,
-    quick_counted_belot,
-    quick_counted_french,
-    quick_deck,
-    quick_templates,
-)
+from scoring.rules.announcements import Belote, parse_declarations, quick_templates
+from scoring.rules.counting import best_label, counted_belot, counted_french, quick_counted_belot, quick_counted_french
+from scoring.rules.deck import check_deck, quick_deck
 from scoring.rules.presets import Family
 from scoring.rules.rendering import (
     Choices,
