@@ -13,7 +13,8 @@ from typing import Any
 from scoring.rules.cards import CARRE_VALUES, PLAIN_STRENGTH, TRUMP_STRENGTH, run_type
 from scoring.rules.game import GameScorer
 from scoring.rules.presets import Family
-from scoring.rules.ruleset import BIDS, RuleSet, build_ruleset
+from scoring.rules.resolve import build_ruleset
+from scoring.rules.ruleset import BIDS, RuleSet
 from scoring.rules.words import ALL_TRUMP, NO_TRUMP, RANK_INDEX, RANKS, SUITS, TEAMS
 
 Card = tuple[str, str]  # (suit, rank)

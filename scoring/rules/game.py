@@ -8,7 +8,8 @@ from typing import Any, Literal
 from scoring.rules.deal import scorer_of
 from scoring.rules.presets import Family
 from scoring.rules.rendering import Problem, render, show
-from scoring.rules.ruleset import RuleSet, resolve_ruleset
+from scoring.rules.resolve import resolve_ruleset
+from scoring.rules.ruleset import RuleSet
 from scoring.rules.validation import ParsedDeal, parse_fully, parse_plain
 from scoring.rules.words import PASSED
 
