@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from scoring.rules.cards import (
+    BELOTE_RANKS,
     CARRE,
     CARRE_ORDER,
     CARRE_RANKS,
@@ -45,7 +46,7 @@ def card_bit(suit: str, rank: str) -> int:
 
 
 SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
-KING_QUEEN = {suit: card_bit(suit, "K") | card_bit(suit, "Q") for suit in SUITS}
+KING_QUEEN = {suit: sum(card_bit(suit, rank) for rank in BELOTE_RANKS) for suit in SUITS}
 
 
 class Declaration(NamedTuple):
@@ -125,7 +126,7 @@ class Belote(NamedTuple):
 
 def parse_declarations(raw: Any, deal: int) -> tuple[dict[str, list[Declaration]], list[Problem]]:
     """Read `declarations` ({"A": [...], "B": [...]}, null, or missing) into Declarations per team."""
-    result: dict[str, list[Declaration]] = {"A": [], "B": []}
+    result: dict[str, list[Declaration]] = {team: [] for team in TEAMS}
     if raw is None:
         return result, []
     if not isinstance(raw, dict):
@@ -133,7 +134,9 @@ def parse_declarations(raw: Any, deal: int) -> tuple[dict[str, list[Declaration]
     problems: list[Problem] = []
     for team, items in raw.items():
         if team not in TEAMS:
-            problems.append(Problem(deal, "declarations", "unknown_field", {"name": show(team), "choices": "A, B"}))
+            problems.append(
+                Problem(deal, "declarations", "unknown_field", {"name": show(team), "choices": ", ".join(TEAMS)})
+            )
             continue
         if items is None:
             continue

@@ -29,6 +29,7 @@ CARRE_VALUES: Final = {"J": 200, "9": 150, "A": 100, "10": 100, "K": 100, "Q": 1
 CARRE_ORDER: Final = {"Q": 1, "K": 2, "10": 3, "A": 4, "9": 5, "J": 6}
 CARRE_RANKS: Final = tuple(CARRE_VALUES)  # J 9 A 10 K Q
 NO_CARRE_RANKS: Final = tuple(rank for rank in RANKS if rank not in CARRE_VALUES)  # four 7s or 8s count nothing
+BELOTE_RANKS: Final = ("K", "Q")  # a belote is the K and Q of one suit
 
 
 def run_value(length: int) -> int:

@@ -107,7 +107,7 @@ def check_tricks(
         return 0, 0
     if not raw.keys() <= TEAM_SET:
         key = next(key for key in raw if key not in TEAM_SET)
-        problems.append(Problem(index, "tricks", "unknown_field", {"name": show(key), "choices": "A, B"}))
+        problems.append(Problem(index, "tricks", "unknown_field", {"name": show(key), "choices": ", ".join(TEAMS)}))
         return 0, 0
     a, b = raw.get("A"), raw.get("B")
     if type(a) is not int or a < 0 or type(b) is not int or b < 0:

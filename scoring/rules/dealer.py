@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scoring.rules.cards import CARRE_VALUES, PLAIN_STRENGTH, TRUMP_STRENGTH, run_type
+from scoring.rules.cards import BELOTE_RANKS, CARRE_VALUES, PLAIN_STRENGTH, TRUMP_STRENGTH, run_type
 from scoring.rules.game import GameScorer
 from scoring.rules.presets import Family
 from scoring.rules.resolve import build_ruleset
@@ -183,7 +183,7 @@ def random_deal(
     if rs.announcements != "none" and chosen != NO_TRUMP:
         for p, hand in enumerate(hands):
             for suit in SUITS if chosen == ALL_TRUMP else [chosen]:
-                if (suit, "K") in hand and (suit, "Q") in hand:
+                if all((suit, rank) in hand for rank in BELOTE_RANKS):
                     belote.append({"team": _team(p), "suit": suit} if chosen == ALL_TRUMP else _team(p))
     if rs.announcements == "all" and not (rs.family is Family.BELOT and chosen == NO_TRUMP):
         for p, hand in enumerate(hands):

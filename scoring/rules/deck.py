@@ -4,6 +4,7 @@ a belote's K and Q never in the other team's announcement, each team's cards in 
 from __future__ import annotations
 
 from scoring.rules.announcements import KING_QUEEN, T_MASK, Belote, Declaration, Template
+from scoring.rules.cards import BELOTE_RANKS
 from scoring.rules.rendering import Card, Problem
 from scoring.rules.words import OTHER, SUITS, TEAMS
 
@@ -75,7 +76,7 @@ def _check_deck_slowly(
             else:
                 taken.add(suit)
             belote = belote._replace(suit=suit)
-        for rank in ("K", "Q"):
+        for rank in BELOTE_RANKS:
             holder = owner.get((suit, rank))
             if holder is not None and holder.team != belote.team:
                 problems.append(
@@ -110,7 +111,7 @@ def _free_belote_suit(team: str, owner: dict[tuple[str, str], Declaration], take
     for suit in SUITS:
         if suit in taken:
             continue
-        holders = [owner.get((suit, rank)) for rank in ("K", "Q")]
+        holders = [owner.get((suit, rank)) for rank in BELOTE_RANKS]
         if any(h is not None and h.team != team for h in holders):
             continue
         extra = sum(h is None for h in holders)
@@ -140,7 +141,7 @@ def _hands_needed(own: list[Declaration], belotes: list[Belote], owner: dict[tup
     for j, belote in enumerate(belotes):
         node = len(own) + j
         assert belote.suit is not None  # resolved: the caller gave every belote a suit
-        for rank in ("K", "Q"):
+        for rank in BELOTE_RANKS:
             holder = owner.get((belote.suit, rank))
             if holder is not None and holder.team == belote.team:
                 parent[find(node_of[holder.position])] = find(node)
