@@ -13,7 +13,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from scoring.rules.cards import CARRE_VALUES, SUIT_SYMBOLS, SUITS, run_value
+from scoring.rules.cards import CARRE_VALUES, run_value
+from scoring.rules.words import SUIT_SYMBOLS, SUITS
 
 __all__ = [
     "RUN_LENGTHS",

@@ -10,14 +10,8 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import PRESETS, Problem, render
-from scoring.rules.ruleset import (
-    ANNOUNCEMENT_TIES,
-    ANNOUNCEMENTS,
-    BIDS,
-    COINCHE_MAKE_RULES,
-    ROUNDINGS,
-    resolve_ruleset,
-)
+from scoring.rules.resolve import resolve_ruleset
+from scoring.rules.ruleset import ANNOUNCEMENT_TIES, ANNOUNCEMENTS, BIDS, COINCHE_MAKE_RULES, ROUNDINGS
 from scoring.standings.metrics import METRICS, precedence_errors
 from tournaments.exceptions import TournamentError
 from tournaments.labels import (

@@ -14,9 +14,11 @@ Entry points:
 
 from scoring.rules.dealer import random_deal, random_game
 from scoring.rules.game import GameScorer, check_game, score_game
-from scoring.rules.messages import MESSAGES, Problem, render
+from scoring.rules.messages import MESSAGES
 from scoring.rules.presets import PRESETS, SETTING_NAMES, Family
-from scoring.rules.ruleset import RuleSet, RuleSetError, build_ruleset, list_presets, ruleset_errors
+from scoring.rules.rendering import Problem, render
+from scoring.rules.resolve import build_ruleset, list_presets, ruleset_errors
+from scoring.rules.ruleset import RuleSet, RuleSetError
 
 __all__ = [
     "MESSAGES",

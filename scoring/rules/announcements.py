@@ -1,29 +1,32 @@
-"""Announcements (spec §3): reading them from a deal, checking them against one deck, and deciding which
-team counts them (French comparison, belot comparison, void announcements after a capot)."""
+"""Announcements (spec §3), read from a deal: each announced run or carré as a `Declaration`, named when it is
+malformed. Checking them against one deck is in `deck`, deciding which team counts them in `counting`.
+
+The fast path: every possible announcement is built once as a `Template` (what a Declaration holds but its
+team and position). A valid, usual sheet is scored from these (`quick_templates` here, `deck.quick_deck`,
+`counting.quick_counted_*`) without building Declarations; anything else returns None and goes through
+`parse_declarations`, `deck.check_deck` and `counting.counted_*`, which name the problem. Differential tests
+keep both paths equal (tests/scoring/rules/test_rules_fast_path.py).
+"""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
 from scoring.rules.cards import (
-    ALL_TRUMP,
+    BELOTE_RANKS,
     CARRE,
     CARRE_ORDER,
+    CARRE_RANKS,
     CARRE_VALUES,
     MAX_RUN,
-    OTHER,
-    RANK_INDEX,
-    RANKS,
+    NO_CARRE_RANKS,
     RUN_TYPES,
-    SUITS,
-    TEAMS,
     run_type,
     run_value,
 )
-from scoring.rules.messages import (
+from scoring.rules.rendering import (
     Announcement,
     AnnouncementKind,
-    Card,
     Choices,
     Problem,
     Rank,
@@ -31,6 +34,7 @@ from scoring.rules.messages import (
     Suit,
     show,
 )
+from scoring.rules.words import RANK_INDEX, RANKS, SUITS, TEAMS
 
 RUN_FIELDS = frozenset({"type", "suit", "high", "length"})
 CARRE_FIELDS = frozenset({"type", "rank"})
@@ -42,7 +46,7 @@ def card_bit(suit: str, rank: str) -> int:
 
 
 SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
-KING_QUEEN = {suit: card_bit(suit, "K") | card_bit(suit, "Q") for suit in SUITS}
+KING_QUEEN = {suit: sum(card_bit(suit, rank) for rank in BELOTE_RANKS) for suit in SUITS}
 
 
 class Declaration(NamedTuple):
@@ -80,8 +84,9 @@ class Declaration(NamedTuple):
 
 
 # What a Declaration holds but its team and position: (type, suit, rank, length, value, mask, key), shared by
-# every declaration of that announcement (see the fast path below).
+# every declaration of that announcement (the fast path); the indices of its fields.
 Template = tuple[Any, ...]
+T_SUIT, T_RANK, T_LENGTH, T_VALUE, T_MASK, T_KEY = 1, 2, 3, 4, 5, 6
 
 
 def _template(kind: str, suit: str | None, rank: str, length: int) -> Template:
@@ -121,7 +126,7 @@ class Belote(NamedTuple):
 
 def parse_declarations(raw: Any, deal: int) -> tuple[dict[str, list[Declaration]], list[Problem]]:
     """Read `declarations` ({"A": [...], "B": [...]}, null, or missing) into Declarations per team."""
-    result: dict[str, list[Declaration]] = {"A": [], "B": []}
+    result: dict[str, list[Declaration]] = {team: [] for team in TEAMS}
     if raw is None:
         return result, []
     if not isinstance(raw, dict):
@@ -129,7 +134,9 @@ def parse_declarations(raw: Any, deal: int) -> tuple[dict[str, list[Declaration]
     problems: list[Problem] = []
     for team, items in raw.items():
         if team not in TEAMS:
-            problems.append(Problem(deal, "declarations", "unknown_field", {"name": show(team), "choices": "A, B"}))
+            problems.append(
+                Problem(deal, "declarations", "unknown_field", {"name": show(team), "choices": ", ".join(TEAMS)})
+            )
             continue
         if items is None:
             continue
@@ -195,7 +202,7 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
         return None
     if kind == CARRE:
         rank = item.get("rank")
-        if rank in ("7", "8"):
+        if rank in NO_CARRE_RANKS:
             problems.append(Problem(deal, f"{field}.rank", "carre_not_announcement", {"rank": Rank(rank)}))
             return None
         if not isinstance(rank, str) or rank not in CARRE_VALUES:
@@ -204,7 +211,7 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
                     deal,
                     f"{field}.rank",
                     "carre_rank_invalid",
-                    {"choices": Choices(tuple(Rank(r) for r in ("J", "9", "A", "10", "K", "Q"))), "got": show(rank)},
+                    {"choices": Choices(tuple(Rank(r) for r in CARRE_RANKS)), "got": show(rank)},
                 )
             )
             return None
@@ -273,250 +280,7 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
     return Declaration(team, index, *_RUNS[(kind, suit, high, length)])
 
 
-def check_deck(
-    declarations: dict[str, list[Declaration]], belotes: list[Belote], trump: str, deal: int
-) -> tuple[list[Belote], list[Problem]]:
-    """Check the announcements and belotes against one 32-card deck (spec §3, Consistency).
-
-    No card in two announcements (across both teams); a belote's K and Q never in the other team's
-    announcement; each team's announcements and belotes fit in two hands of 8 cards. Returns the belotes
-    with all-trumps short forms given a suit, and the problems (each naming the card).
-    """
-    # Fast path on deck bitmasks; anything unusual goes through the card-by-card checks below.
-    used = 0
-    team_mask = {"A": 0, "B": 0}
-    for team in TEAMS:
-        for declaration in declarations[team]:
-            if used & declaration.mask:
-                return _check_deck_slowly(declarations, belotes, trump, deal)
-            used |= declaration.mask
-            team_mask[team] |= declaration.mask
-    held = dict(team_mask)
-    for belote in belotes:
-        if belote.suit is None or team_mask[OTHER[belote.team]] & KING_QUEEN[belote.suit]:
-            return _check_deck_slowly(declarations, belotes, trump, deal)
-        held[belote.team] |= KING_QUEEN[belote.suit]
-    if held["A"].bit_count() > 8 or held["B"].bit_count() > 8:
-        return _check_deck_slowly(declarations, belotes, trump, deal)  # may still fit in two hands
-    return belotes, []
-
-
-def _check_deck_slowly(
-    declarations: dict[str, list[Declaration]], belotes: list[Belote], trump: str, deal: int
-) -> tuple[list[Belote], list[Problem]]:
-    owner: dict[tuple[str, str], Declaration] = {}
-    for team in TEAMS:
-        for declaration in declarations[team]:
-            for card in declaration.cards():
-                first = owner.get(card)
-                if first is not None:
-                    return belotes, [
-                        Problem(
-                            deal,
-                            f"declarations.{team}.{declaration.position}",
-                            "card_twice",
-                            {
-                                "card": Card(*card),
-                                "team": first.team,
-                                "first": first.label(),
-                                "other": team,
-                                "second": declaration.label(),
-                            },
-                        )
-                    ]
-                owner[card] = declaration
-
-    problems: list[Problem] = []
-    resolved: list[Belote] = []
-    taken = {b.suit for b in belotes if b.suit is not None}
-    for belote in belotes:
-        suit = belote.suit
-        if suit is None:
-            suit = _free_belote_suit(belote.team, owner, taken, trump)
-            if suit is None:
-                # Every suit left is blocked by the other team's announcements: name one blocked card.
-                blocked = next(s for s in SUITS if s not in taken)
-                suit = blocked
-            else:
-                taken.add(suit)
-            belote = belote._replace(suit=suit)
-        for rank in ("K", "Q"):
-            holder = owner.get((suit, rank))
-            if holder is not None and holder.team != belote.team:
-                problems.append(
-                    Problem(
-                        deal,
-                        f"belote.{belote.position}",
-                        "belote_card_conflict",
-                        {
-                            "team": belote.team,
-                            "card": Card(suit, rank),
-                            "other": holder.team,
-                            "announcement": holder.label(),
-                        },
-                    )
-                )
-                break
-        resolved.append(belote)
-    if problems:
-        return resolved, problems
-
-    for team in TEAMS:
-        cards = _hands_needed(declarations[team], [b for b in resolved if b.team == team], owner)
-        if cards:
-            problems.append(Problem(deal, f"declarations.{team}", "hand_overflow", {"team": team, "cards": cards}))
-    return resolved, problems
-
-
-def _free_belote_suit(team: str, owner: dict[tuple[str, str], Declaration], taken: set[str], trump: str) -> str | None:
-    """A suit for an all-trumps belote given without one: not taken, K and Q not the other team's;
-    prefer suits whose K and Q already sit in this team's announcements (fewest extra cards)."""
-    best, best_extra = None, 3
-    for suit in SUITS:
-        if suit in taken:
-            continue
-        holders = [owner.get((suit, rank)) for rank in ("K", "Q")]
-        if any(h is not None and h.team != team for h in holders):
-            continue
-        extra = sum(h is None for h in holders)
-        if extra < best_extra:
-            best, best_extra = suit, extra
-    return best
-
-
-def _hands_needed(own: list[Declaration], belotes: list[Belote], owner: dict[tuple[str, str], Declaration]) -> int:
-    """0 if the team's announcements and belotes can be held in two hands of 8 cards, else the card count.
-
-    Each announcement belongs to one player; a belote's K and Q are in one hand, so announcements holding
-    them go to the same player. Group them, then split the groups between two hands.
-    """
-    if not own:
-        return 0
-    parent = list(range(len(own) + len(belotes)))
-
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    node_of = {d.position: i for i, d in enumerate(own)}
-    sizes = [d.length for d in own] + [0] * len(belotes)
-    for j, belote in enumerate(belotes):
-        node = len(own) + j
-        assert belote.suit is not None  # resolved: the caller gave every belote a suit
-        for rank in ("K", "Q"):
-            holder = owner.get((belote.suit, rank))
-            if holder is not None and holder.team == belote.team:
-                parent[find(node_of[holder.position])] = find(node)
-            else:
-                sizes[node] += 1
-    groups: dict[int, int] = {}
-    for i, size in enumerate(sizes):
-        root = find(i)
-        groups[root] = groups.get(root, 0) + size
-    total = sum(groups.values())
-    if total > 16 or max(groups.values()) > 8:
-        return total
-    reachable = 1  # bitmask of card counts one player can hold
-    for size in groups.values():
-        reachable |= reachable << size
-    if any(reachable >> n & 1 and total - n <= 8 for n in range(9)):
-        return 0
-    return total
-
-
-# --- who scores ----------------------------------------------------------------------------------------
-
-
-def _french_key(d: Declaration, trump: str) -> int:
-    """Between runs of equal value and length and top card, the run in trumps wins."""
-    return d.key + 1 if d.suit == trump or (trump == ALL_TRUMP and d.suit is not None) else d.key
-
-
-def _best(declarations: list[Declaration], trump: str) -> int:
-    best = -1
-    for d in declarations:
-        key = d.key + 1 if d.suit == trump or (trump == ALL_TRUMP and d.suit is not None) else d.key
-        if key > best:
-            best = key
-    return best
-
-
-def counted_french(
-    declarations: dict[str, list[Declaration]], trump: str, tie: str, eldest: str | None, capot: str | None
-) -> tuple[int, int] | None:
-    """Counted announcement points (A, B) under the French comparison; None for a tie under `eldest`
-    when the deal names no eldest team.
-
-    The team with the best single announcement scores all of its announcements, the other none; an exact
-    tie cancels all (`cancel`) or goes to `eldest`. A team that won no trick (the other made capot) loses
-    what it won, and the other team does not get it.
-    """
-    own_a, own_b = declarations["A"], declarations["B"]
-    if not own_a and not own_b:
-        return 0, 0
-    if not own_b:
-        winner = "A"
-    elif not own_a:
-        winner = "B"
-    else:
-        best_a = _best(own_a, trump)
-        best_b = _best(own_b, trump)
-        if best_a != best_b:
-            winner = "A" if best_a > best_b else "B"
-        elif tie == "eldest":
-            if eldest is None:
-                return None  # the deal must name the eldest team
-            winner = eldest
-        else:
-            return 0, 0
-    if capot == OTHER[winner]:
-        return 0, 0
-    points = sum(d.value for d in declarations[winner])
-    return (points, 0) if winner == "A" else (0, points)
-
-
-def counted_belot(declarations: dict[str, list[Declaration]], capot: str | None) -> tuple[int, int]:
-    """Counted declaration points (A, B) under the belot comparison: runs and carrés compared separately.
-
-    Runs: longest wins, then the higher top card; an exact tie cancels every run. Carrés: J > 9 > A > 10 >
-    K > Q. Each winning team scores all its runs (resp. carrés); a team that won no trick scores none.
-    """
-    points = {"A": 0, "B": 0}
-    run_best: dict[str, tuple[int, ...] | None] = {
-        t: max(((d.length, RANK_INDEX[d.rank]) for d in declarations[t] if not d.is_carre), default=None) for t in TEAMS
-    }
-    # Carré keys are 1-tuples so that both kinds compare as tuples (a 1-tuple orders as its int).
-    carre_best: dict[str, tuple[int, ...] | None] = {
-        t: max(((CARRE_ORDER[d.rank],) for d in declarations[t] if d.is_carre), default=None) for t in TEAMS
-    }
-    for best, is_carre in ((run_best, False), (carre_best, True)):
-        a, b = best["A"], best["B"]
-        if a is None and b is None:
-            continue
-        if a is not None and b is not None and a == b:
-            continue  # exact tie between runs cancels every run
-        winner = "A" if b is None or (a is not None and a > b) else "B"
-        points[winner] += sum(d.value for d in declarations[winner] if d.is_carre == is_carre)
-    if capot is not None:
-        points[OTHER[capot]] = 0
-    return points["A"], points["B"]
-
-
-def best_label(declarations: dict[str, list[Declaration]], trump: str) -> Announcement:
-    """The tied best announcement, for the eldest_missing message."""
-    best = max((d for t in TEAMS for d in declarations[t]), key=lambda d: _french_key(d, trump))
-    return best.label()
-
-
 # --- fast path -----------------------------------------------------------------------------------------
-# Announcements as their shared templates (type, suit, rank, length, value, mask, key): what a Declaration
-# holds but its team and position. A valid, usual sheet is scored from these without building Declarations;
-# anything else returns None and goes through parse_declarations, check_deck and counted_* above, which name
-# the problem. Differential tests keep both paths equal (tests/scoring/rules/test_rules_fast_path.py).
-
-_T_SUIT, _T_RANK, _T_LENGTH, _T_VALUE, _T_MASK, _T_KEY = 1, 2, 3, 4, 5, 6
 
 
 def quick_templates(items: Any) -> list[Template] | None:
@@ -546,92 +310,3 @@ def quick_templates(items: Any) -> list[Template] | None:
             return None
         out.append(found)
     return out
-
-
-def quick_deck(own_a: list[Template], own_b: list[Template], belote_a: int, belote_b: int, trump: str) -> bool:
-    """True when the announcements and a suit contract's belotes (K+Q of `trump`) surely fit one deck
-    and two hands of 8 cards per team; False sends the deal to check_deck."""
-    mask_a = mask_b = 0
-    for template in own_a:
-        if mask_a & template[_T_MASK]:
-            return False
-        mask_a |= template[_T_MASK]
-    for template in own_b:
-        mask = template[_T_MASK]
-        if (mask_a | mask_b) & mask:
-            return False
-        mask_b |= mask
-    if belote_a or belote_b:
-        king_queen = KING_QUEEN[trump]
-        if belote_a:
-            if mask_b & king_queen:
-                return False
-            mask_a |= king_queen
-        if belote_b:
-            if mask_a & king_queen:
-                return False
-            mask_b |= king_queen
-    return mask_a.bit_count() <= 8 and mask_b.bit_count() <= 8
-
-
-def quick_counted_french(
-    own_a: list[Template], own_b: list[Template], trump: str, tie: str, eldest: str | None, capot: str | None
-) -> tuple[int, int] | None:
-    """counted_french on templates; None for a tie under `eldest` without one."""
-    if not own_b:
-        winner = "A"
-    elif not own_a:
-        winner = "B"
-    else:
-        all_trump = trump == ALL_TRUMP
-        best_a = best_b = -1
-        for template in own_a:
-            suit = template[_T_SUIT]
-            key = template[_T_KEY] + 1 if suit == trump or (all_trump and suit is not None) else template[_T_KEY]
-            if key > best_a:
-                best_a = key
-        for template in own_b:
-            suit = template[_T_SUIT]
-            key = template[_T_KEY] + 1 if suit == trump or (all_trump and suit is not None) else template[_T_KEY]
-            if key > best_b:
-                best_b = key
-        if best_a != best_b:
-            winner = "A" if best_a > best_b else "B"
-        elif tie == "eldest":
-            if eldest is None:
-                return None
-            winner = eldest
-        else:
-            return 0, 0
-    if capot is not None and capot != winner:
-        return 0, 0  # the winner took no trick: its announcements are void
-    if winner == "A":
-        return sum(template[_T_VALUE] for template in own_a), 0
-    return 0, sum(template[_T_VALUE] for template in own_b)
-
-
-def quick_counted_belot(own_a: list[Template], own_b: list[Template], capot: str | None) -> tuple[int, int]:
-    """counted_belot on templates: runs and carrés compared separately."""
-    points = [0, 0]
-    for is_carre in (False, True):
-        best: list[tuple[int, ...] | None] = [None, None]
-        for side, own in enumerate((own_a, own_b)):
-            for template in own:
-                if (template[0] == CARRE) is is_carre:
-                    rank = template[_T_RANK]
-                    key = (CARRE_ORDER[rank],) if is_carre else (template[_T_LENGTH], RANK_INDEX[rank])
-                    current = best[side]
-                    if current is None or key > current:
-                        best[side] = key
-        a, b = best
-        if a is None and b is None:
-            continue
-        if a is not None and b is not None and a == b:
-            continue  # an exact tie between runs cancels every run
-        side = 0 if b is None or (a is not None and a > b) else 1
-        points[side] += sum(t[_T_VALUE] for t in (own_a, own_b)[side] if (t[0] == CARRE) is is_carre)
-    if capot == "A":
-        points[1] = 0  # a team that won no trick scores none
-    elif capot == "B":
-        points[0] = 0
-    return points[0], points[1]

@@ -1,24 +1,11 @@
-"""The 32-card Belote deck: suits, ranks, contract kinds and the default card value tables (spec §2)."""
+"""The 32-card Belote deck by value: the default card value tables, trick strength, and what announcements
+are worth (spec §2, §3). The codes of suits, ranks and trumps are in `words`."""
 
 from __future__ import annotations
 
 from typing import Final
 
-TEAMS: Final = ("A", "B")
-OTHER: Final = {"A": "B", "B": "A"}
-
-SUITS: Final = ("clubs", "diamonds", "hearts", "spades")
-# Sequence order for runs in every suit (spec §3): 7 8 9 10 J Q K A.
-RANKS: Final = ("7", "8", "9", "10", "J", "Q", "K", "A")
-RANK_INDEX: Final = {rank: i for i, rank in enumerate(RANKS)}
-SUIT_SYMBOLS: Final = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
-
-# The values of a deal's `trump` field, and the contract kind each one is scored as.
-NO_TRUMP: Final = "no_trump"
-ALL_TRUMP: Final = "all_trump"
-SUIT: Final = "suit"
-TRUMPS: Final = (*SUITS, NO_TRUMP, ALL_TRUMP)
-KIND_OF_TRUMP: Final = {**dict.fromkeys(SUITS, SUIT), NO_TRUMP: NO_TRUMP, ALL_TRUMP: ALL_TRUMP}
+from scoring.rules.words import RANKS, SUIT, SUIT_SYMBOLS
 
 LAST_TRICK: Final = 10  # "dix de der"
 BELOTE: Final = 20
@@ -40,6 +27,9 @@ CARRE: Final = "carre"
 CARRE_VALUES: Final = {"J": 200, "9": 150, "A": 100, "10": 100, "K": 100, "Q": 100}
 # Between carrés: J > 9 > A > 10 > K > Q.
 CARRE_ORDER: Final = {"Q": 1, "K": 2, "10": 3, "A": 4, "9": 5, "J": 6}
+CARRE_RANKS: Final = tuple(CARRE_VALUES)  # J 9 A 10 K Q
+NO_CARRE_RANKS: Final = tuple(rank for rank in RANKS if rank not in CARRE_VALUES)  # four 7s or 8s count nothing
+BELOTE_RANKS: Final = ("K", "Q")  # a belote is the K and Q of one suit
 
 
 def run_value(length: int) -> int:

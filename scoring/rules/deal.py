@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from scoring.rules.cards import ALL_TRUMP, BELOTE, NO_TRUMP, SUIT
+from scoring.rules.cards import BELOTE
 from scoring.rules.presets import Family
 from scoring.rules.ruleset import RuleSet
 from scoring.rules.validation import ParsedDeal
-
-MADE, INSIDE, LITIGE, HANGING, PASSED = "made", "inside", "litige", "hanging", "passed"
-
+from scoring.rules.words import ALL_TRUMP, HANGING, INSIDE, LITIGE, MADE, NO_TRUMP, PASSED, SUIT
 
 # What one deal writes now, and what it holds back: (outcome, points written for A, for B, new held amounts as
 # (team they are taken from, points), the team that collects all earlier held points or None). A plain tuple:

@@ -10,20 +10,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scoring.rules.cards import (
-    ALL_TRUMP,
-    CARRE_VALUES,
-    NO_TRUMP,
-    PLAIN_STRENGTH,
-    RANK_INDEX,
-    RANKS,
-    SUITS,
-    TRUMP_STRENGTH,
-    run_type,
-)
+from scoring.rules.cards import BELOTE_RANKS, CARRE_VALUES, PLAIN_STRENGTH, TRUMP_STRENGTH, run_type
 from scoring.rules.game import GameScorer
 from scoring.rules.presets import Family
-from scoring.rules.ruleset import BIDS, RuleSet, build_ruleset
+from scoring.rules.resolve import build_ruleset
+from scoring.rules.ruleset import BIDS, RuleSet
+from scoring.rules.words import ALL_TRUMP, NO_TRUMP, RANK_INDEX, RANKS, SUITS, TEAMS
 
 Card = tuple[str, str]  # (suit, rank)
 DECK: tuple[Card, ...] = tuple((suit, rank) for suit in SUITS for rank in RANKS)
@@ -33,7 +25,7 @@ MAX_GAME_DEALS = 500
 
 
 def _team(player: int) -> str:
-    return "A" if player % 2 == 0 else "B"
+    return TEAMS[player % 2]
 
 
 def _is_trump(card: Card, trump: str) -> bool:
@@ -187,19 +179,19 @@ def random_deal(
 
     # Belote and announcements come from the hands as dealt.
     belote: list[Any] = []
-    declarations: dict[str, list[dict[str, Any]]] = {"A": [], "B": []}
+    declarations: dict[str, list[dict[str, Any]]] = {team: [] for team in TEAMS}
     if rs.announcements != "none" and chosen != NO_TRUMP:
         for p, hand in enumerate(hands):
             for suit in SUITS if chosen == ALL_TRUMP else [chosen]:
-                if (suit, "K") in hand and (suit, "Q") in hand:
+                if all((suit, rank) in hand for rank in BELOTE_RANKS):
                     belote.append({"team": _team(p), "suit": suit} if chosen == ALL_TRUMP else _team(p))
     if rs.announcements == "all" and not (rs.family is Family.BELOT and chosen == NO_TRUMP):
         for p, hand in enumerate(hands):
             declarations[_team(p)].extend(_declarations(hand))
 
     # Play the eight tricks.
-    won = {"A": 0, "B": 0}
-    tricks_won = {"A": 0, "B": 0}
+    won = dict.fromkeys(TEAMS, 0)
+    tricks_won = dict.fromkeys(TEAMS, 0)
     leader = first
     last = "A"
     for number in range(8):
@@ -216,7 +208,7 @@ def random_deal(
         tricks_won[last] += 1
 
     deal: dict[str, Any] = {"contract": contract}
-    capot = next((t for t in ("A", "B") if tricks_won[t] == 8), None)
+    capot = next((t for t in TEAMS if tricks_won[t] == 8), None)
     if capot is None or rng.random() < 0.5:
         deal["tricks"] = won  # a capot as counted at the table: the deal total and 0
     deal["capot"] = capot

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-from scoring.rules.deal import PASSED, scorer_of
-from scoring.rules.messages import Problem, render, show
+from scoring.rules.deal import scorer_of
 from scoring.rules.presets import Family
-from scoring.rules.ruleset import RuleSet, resolve_ruleset
+from scoring.rules.rendering import Problem, render, show
+from scoring.rules.resolve import resolve_ruleset
+from scoring.rules.ruleset import RuleSet
 from scoring.rules.validation import ParsedDeal, parse_fully, parse_plain
+from scoring.rules.words import PASSED
 
 GAME_FIELDS = ("rules", "options", "deals")
 _GAME_FIELD_SET = frozenset(GAME_FIELDS)
@@ -51,7 +53,7 @@ class GameScorer:
             if parsed is None:
                 return _invalid(problems), problems
         self.index = index + 1
-        if isinstance(parsed, str):  # validation.PASSED, the only str result
+        if isinstance(parsed, str):  # PASSED, the only str result
             # A passed-out deal scores 0, decides no held points and does not count towards a deal limit.
             return {
                 "outcome": PASSED,

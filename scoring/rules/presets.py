@@ -7,15 +7,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from scoring.rules.cards import (
-    ALL_TRUMP,
-    COINCHE_ALL_TRUMP_VALUES,
-    COINCHE_NO_TRUMP_VALUES,
-    NO_TRUMP,
-    PLAIN_VALUES,
-    SUIT,
-    TRUMP_VALUES,
-)
+from scoring.rules.cards import COINCHE_ALL_TRUMP_VALUES, COINCHE_NO_TRUMP_VALUES, PLAIN_VALUES, TRUMP_VALUES
+from scoring.rules.words import ALL_TRUMP, NO_TRUMP, SUIT
 
 
 class Family(StrEnum):

@@ -1,47 +1,34 @@
 """Validation of one deal against a rule set (spec §5): the deal JSON in, a `ParsedDeal` or problems out.
 
-Checks run in dependency order and stop at a broken layer (a bad trump makes the trick total unknown), so
-one mistake gives one message rather than a cascade.
+Two paths: `parse_plain` takes a valid deal in its usual shape in one pass, and gives up on anything else;
+`parse_fully` makes every check, field by field (`deal_fields`), in dependency order, and stops at a broken
+layer (a bad trump makes the trick total unknown), so one mistake gives one message rather than a cascade.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, NamedTuple, cast
+from typing import Any, Literal, NamedTuple
 
-from scoring.rules.announcements import (
-    Belote,
-    best_label,
-    check_deck,
-    counted_belot,
-    counted_french,
-    parse_declarations,
-    quick_counted_belot,
-    quick_counted_french,
-    quick_deck,
-    quick_templates,
+from scoring.rules.announcements import parse_declarations, quick_templates
+from scoring.rules.counting import best_label, counted_belot, counted_french, quick_counted_belot, quick_counted_french
+from scoring.rules.deal_fields import (
+    CONTRACT_FIELD_SET,
+    DEAL_FIELD_SET,
+    DEAL_FIELDS,
+    PLAY_FIELDS,
+    TEAM_OR_NONE,
+    TEAM_SET,
+    check_belotes,
+    check_contract,
+    check_team,
+    check_tricks,
 )
-from scoring.rules.cards import ALL_TRUMP, NO_TRUMP, SUIT, SUITS, TEAMS
-from scoring.rules.messages import (
-    Choices,
-    FieldName,
-    Multiplier,
-    PlayField,
-    Problem,
-    RuleSetName,
-    SettingValue,
-    Suit,
-    show,
-)
+from scoring.rules.deck import check_deck, quick_deck
 from scoring.rules.presets import Family
+from scoring.rules.rendering import PlayField, Problem, RuleSetName, SettingValue, show
 from scoring.rules.ruleset import BIDS, CAPOT_BID, CAPOT_BID_VALUE, ContractInfo, RuleSet
+from scoring.rules.words import ALL_TRUMP, NO_TRUMP, PASSED, SUIT
 
-DEAL_FIELDS = ("contract", "tricks", "last_trick", "capot", "belote", "declarations", "eldest")
-PLAY_FIELDS = ("tricks", "last_trick", "capot", "belote", "declarations")
-CONTRACT_FIELDS = ("taker", "trump", "bid", "multiplier")
-_DEAL_FIELD_SET = frozenset(DEAL_FIELDS)
-_CONTRACT_FIELD_SET = frozenset(CONTRACT_FIELDS)
-_TEAM_SET = frozenset(TEAMS)
-_TEAM_OR_NONE = (None, *TEAMS)  # a tuple: membership compares, so unhashable JSON cannot raise
 _MISSING = object()
 _BELOT, _COINCHE = Family.BELOT, Family.COINCHE  # module constants: enum attribute lookups cost
 
@@ -72,9 +59,6 @@ def _parsed(fields: tuple[Any, ...]) -> ParsedDeal:
     return tuple.__new__(ParsedDeal, fields)
 
 
-PASSED: Final = "passed"  # parse result of a passed-out deal
-
-
 def parse_deal(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | Literal["passed"] | None, list[Problem]]:
     """(ParsedDeal, []) for a valid played deal, (PASSED, []) for a passed-out one, (None, problems) else."""
     parsed = parse_plain(rs, deal)
@@ -89,10 +73,10 @@ def parse_plain(rs: RuleSet, deal: Any) -> ParsedDeal | None:
     Most deals are like this, and validation was two thirds of the cost of scoring them. Every test here is
     one the full path makes too; whatever is unusual or wrong goes to the full path, which names the problem.
     """
-    if type(deal) is not dict or not deal.keys() <= _DEAL_FIELD_SET:
+    if type(deal) is not dict or not deal.keys() <= DEAL_FIELD_SET:
         return None
     contract = deal.get("contract")
-    if type(contract) is not dict or not contract.keys() <= _CONTRACT_FIELD_SET:
+    if type(contract) is not dict or not contract.keys() <= CONTRACT_FIELD_SET:
         return None
     taker = contract.get("taker")
     trump = contract.get("trump")
@@ -183,7 +167,7 @@ def parse_plain(rs: RuleSet, deal: Any) -> ParsedDeal | None:
     ann_a = ann_b = 0
     declarations = deal.get("declarations")
     if declarations is not None:
-        if type(declarations) is not dict or not declarations.keys() <= _TEAM_SET:
+        if type(declarations) is not dict or not declarations.keys() <= TEAM_SET:
             return None
         raw_a, raw_b = declarations.get("A"), declarations.get("B")
         if not raw_a and not raw_b:
@@ -213,8 +197,8 @@ def parse_fully(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | Litera
     """parse_deal without the fast path: every check, each problem named."""
     if not isinstance(deal, dict):
         return None, [Problem(index, "deal", "deal_not_object", {"got": show(deal)})]
-    if not deal.keys() <= _DEAL_FIELD_SET:
-        key = next(key for key in deal if key not in _DEAL_FIELD_SET)
+    if not deal.keys() <= DEAL_FIELD_SET:
+        key = next(key for key in deal if key not in DEAL_FIELD_SET)
         return None, [Problem(index, "deal", "unknown_field", {"name": show(key), "choices": ", ".join(DEAL_FIELDS)})]
     contract = deal.get("contract", _MISSING)
     if contract is None:
@@ -231,19 +215,19 @@ def parse_fully(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | Litera
         return None, [Problem(index, "contract", "contract_not_object", {"got": show(contract)})]
 
     problems: list[Problem] = []
-    taker, trump, bid, capot_bid, multiplier = _contract(rs, contract, index, problems)
+    taker, trump, bid, capot_bid, multiplier = check_contract(rs, contract, index, problems)
     capot, last_trick, eldest = deal.get("capot"), deal.get("last_trick"), deal.get("eldest")
-    if capot not in _TEAM_OR_NONE or last_trick not in _TEAM_OR_NONE or eldest not in _TEAM_OR_NONE:
-        capot = _team(capot, "capot", index, problems)
-        last_trick = _team(last_trick, "last_trick", index, problems)
-        eldest = _team(eldest, "eldest", index, problems)
+    if capot not in TEAM_OR_NONE or last_trick not in TEAM_OR_NONE or eldest not in TEAM_OR_NONE:
+        capot = check_team(capot, "capot", index, problems)
+        last_trick = check_team(last_trick, "last_trick", index, problems)
+        eldest = check_team(eldest, "eldest", index, problems)
     if problems:
         return None, problems
 
     info = rs.trump_info[trump]
-    tricks_a, tricks_b = _tricks(deal.get("tricks"), info, capot, last_trick, index, problems)
+    tricks_a, tricks_b = check_tricks(deal.get("tricks"), info, capot, last_trick, index, problems)
     raw = deal.get("belote")
-    belotes = [] if raw is None or raw == [] else _belotes(rs, raw, trump, info.kind, index, problems)
+    belotes = [] if raw is None or raw == [] else check_belotes(rs, raw, trump, info.kind, index, problems)
     raw = deal.get("declarations")
     declarations = None
     if raw is not None:
@@ -290,201 +274,3 @@ def parse_fully(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | Litera
         taker, trump, info, bid, capot_bid, multiplier, tricks_a, tricks_b, capot, belote_a, belote_b, ann_a, ann_b
     )
     return deal_out, []
-
-
-def _team(value: Any, name: str, index: int, problems: list[Problem]) -> str | None:
-    if value is None or value in TEAMS:  # a tuple: membership must not hash arbitrary JSON
-        return cast("str | None", value)
-    problems.append(Problem(index, name, "team_invalid", {"name": FieldName(name), "got": show(value)}))
-    return None
-
-
-def _contract(rs: RuleSet, contract: dict[str, Any], index: int, problems: list[Problem]) -> tuple[Any, ...]:
-    if not contract.keys() <= _CONTRACT_FIELD_SET:
-        key = next(key for key in contract if key not in _CONTRACT_FIELD_SET)
-        problems.append(
-            Problem(index, "contract", "unknown_field", {"name": show(key), "choices": ", ".join(CONTRACT_FIELDS)})
-        )
-        return None, None, None, False, 1
-    taker = contract.get("taker")
-    if taker not in TEAMS:
-        problems.append(
-            Problem(index, "contract.taker", "team_invalid", {"name": FieldName("taker"), "got": show(taker)})
-        )
-    trump = contract.get("trump")
-    if type(trump) is not str or trump not in rs.trump_info:
-        problems.append(
-            Problem(
-                index,
-                "contract.trump",
-                "trump_invalid",
-                {
-                    "choices": Choices(tuple(Suit(t) for t in rs.trumps)),
-                    "count": len(rs.trumps),
-                    "rules": RuleSetName(rs.name),
-                    "got": show(trump),
-                },
-            )
-        )
-    bid = contract.get("bid")
-    capot_bid = False
-    if rs.family is _COINCHE:
-        assert rs.bid_max is not None  # every coinche rule set has one
-        if bid is None:
-            problems.append(Problem(index, "contract.bid", "bid_missing", {"bid_max": rs.bid_max}))
-        elif bid == CAPOT_BID:
-            bid, capot_bid = CAPOT_BID_VALUE, True
-        elif type(bid) is not int or bid not in BIDS or bid > rs.bid_max:
-            problems.append(Problem(index, "contract.bid", "bid_invalid", {"bid_max": rs.bid_max, "got": show(bid)}))
-    elif bid is not None:
-        problems.append(
-            Problem(index, "contract.bid", "bid_not_allowed", {"rules": RuleSetName(rs.name), "got": show(bid)})
-        )
-    multiplier = contract.get("multiplier")
-    if multiplier is None:
-        multiplier = 1
-    elif type(multiplier) is not int or multiplier not in rs.multipliers:
-        problems.append(
-            Problem(
-                index,
-                "contract.multiplier",
-                "multiplier_invalid",
-                {
-                    "choices": Choices(tuple(Multiplier(m, rs.family.value) for m in rs.multipliers)),
-                    "count": len(rs.multipliers),
-                    "rules": RuleSetName(rs.name),
-                    "got": show(multiplier),
-                },
-            )
-        )
-    return taker, trump, bid, capot_bid, multiplier
-
-
-def _tricks(
-    raw: Any, info: ContractInfo, capot: str | None, last_trick: str | None, index: int, problems: list[Problem]
-) -> tuple[int, int]:
-    """Trick points (A, B) to score with; problems when they break §5.2–5.4."""
-    if capot is not None and last_trick is not None and last_trick != capot:
-        problems.append(Problem(index, "last_trick", "capot_last_trick", {"team": capot, "other": last_trick}))
-    capot_points = (info.capot_tricks, 0) if capot == "A" else (0, info.capot_tricks)
-    if raw is None:
-        if capot is None:
-            problems.append(Problem(index, "tricks", "tricks_missing", {}))
-        return capot_points
-    if not isinstance(raw, dict):
-        problems.append(Problem(index, "tricks", "tricks_not_object", {"got": show(raw)}))
-        return 0, 0
-    if not raw.keys() <= _TEAM_SET:
-        key = next(key for key in raw if key not in _TEAM_SET)
-        problems.append(Problem(index, "tricks", "unknown_field", {"name": show(key), "choices": "A, B"}))
-        return 0, 0
-    a, b = raw.get("A"), raw.get("B")
-    if type(a) is not int or a < 0 or type(b) is not int or b < 0:
-        for team, points in (("A", a), ("B", b)):
-            if type(points) is not int or points < 0:
-                problems.append(
-                    Problem(index, f"tricks.{team}", "tricks_not_integer", {"team": team, "got": show(points)})
-                )
-        return 0, 0
-    if capot is not None:
-        whole, zero = (a, b) if capot == "A" else (b, a)
-        # The capot team's points as written (capot_total) or as counted at the table (the deal total).
-        if zero != 0 or whole not in (info.capot_tricks, info.deal_total):
-            problems.append(
-                Problem(
-                    index,
-                    "tricks",
-                    "capot_tricks" if info.capot_tricks != info.deal_total else "capot_tricks_total",
-                    {
-                        "team": capot,
-                        "other": "B" if capot == "A" else "A",
-                        "total": info.capot_tricks,
-                        "counted": info.deal_total,
-                        "a": a,
-                        "b": b,
-                        # The capot team first, each named: at the table the teams read as their seats.
-                        "team_got": whole,
-                        "other_got": zero,
-                    },
-                )
-            )
-        return capot_points
-    total = info.deal_total
-    if a + b != total:
-        problems.append(Problem(index, "tricks", "sum_mismatch", {"total": total, "a": a, "b": b, "sum": a + b}))
-        return a, b
-    reach = info.reach
-    if last_trick is not None:
-        points = a if last_trick == "A" else b
-        if points < 10:
-            problems.append(
-                Problem(index, f"tricks.{last_trick}", "last_trick_below_ten", {"team": last_trick, "points": points})
-            )
-        elif points - 10 not in reach.card_sums:
-            problems.append(
-                Problem(
-                    index,
-                    f"tricks.{last_trick}",
-                    "last_trick_unreachable",
-                    {"team": last_trick, "points": points, "cards": points - 10},
-                )
-            )
-    elif a not in reach.totals:
-        # Reachability is symmetric (the other team holds the complementary tricks): name the odd one.
-        team, points = ("A", a) if a < b else ("B", b)
-        problems.append(Problem(index, f"tricks.{team}", "unreachable", {"team": team, "points": points}))
-    return a, b
-
-
-def _belotes(rs: RuleSet, raw: Any, trump: str, kind: str, index: int, problems: list[Problem]) -> list[Belote]:
-    if raw is None or raw == []:
-        return []
-    if not isinstance(raw, list):
-        problems.append(Problem(index, "belote", "belote_not_list", {"got": show(raw)}))
-        return []
-    belotes = []
-    before = len(problems)
-    for i, entry in enumerate(raw):
-        if entry in TEAMS:
-            belotes.append(Belote(entry, i, trump if kind == SUIT else None))
-            continue
-        if (
-            isinstance(entry, dict)
-            and entry.get("team") in TEAMS
-            and set(entry) <= {"team", "suit"}
-            and (entry.get("suit") is None or entry.get("suit") in SUITS)
-        ):
-            suit = entry.get("suit")
-            if kind == SUIT:
-                if suit is not None and suit != trump:
-                    problems.append(
-                        Problem(
-                            index, f"belote.{i}.suit", "belote_suit_mismatch", {"trump": Suit(trump), "got": Suit(suit)}
-                        )
-                    )
-                suit = trump
-            belotes.append(Belote(entry["team"], i, suit))
-            continue
-        problems.append(Problem(index, f"belote.{i}", "belote_entry_invalid", {"got": show(entry)}))
-    if len(problems) > before:
-        return []
-    if rs.announcements == "none":
-        problems.append(Problem(index, "belote", "belote_not_allowed", {"rules": RuleSetName(rs.name)}))
-    elif kind == NO_TRUMP:
-        problems.append(Problem(index, "belote", "belote_no_trump", {}))
-    elif kind == SUIT and len(belotes) > 1:
-        problems.append(Problem(index, "belote", "belote_count_suit", {"count": len(belotes)}))
-    elif kind == ALL_TRUMP:
-        if len(belotes) > 4:
-            problems.append(Problem(index, "belote", "belote_count_all_trump", {"count": len(belotes)}))
-        else:
-            seen: set[str] = set()
-            for belote in belotes:
-                if belote.suit in seen:
-                    problems.append(
-                        Problem(index, f"belote.{belote.position}", "belote_suit_twice", {"suit": Suit(belote.suit)})
-                    )
-                    break
-                if belote.suit is not None:
-                    seen.add(belote.suit)
-    return belotes

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules import build_ruleset, random_deal
-from scoring.rules.validation import PASSED, parse_fully, parse_plain
+from scoring.rules.validation import parse_fully, parse_plain
+from scoring.rules.words import PASSED
 
 RULE_SETS = [
     ("hoheluft", {}),

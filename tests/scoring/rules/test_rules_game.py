@@ -1,9 +1,13 @@
-"""The game result of spec §6: exact shape, stop at the first invalid deal, translated messages."""
+"""The game result of spec §6: exact shape, stop at the first invalid deal, translated messages; the end of
+a game (§5.8) and the game object."""
 
 import json
 
+import pytest
+
 from scoring.rules import MESSAGES, check_game, score_game
-from scoring.rules.messages import Problem, render
+from scoring.rules.rendering import Problem, render
+from tests.scoring.rules.validation_helpers import deal, game, only_error
 
 MADE = {
     "contract": {"taker": "A", "trump": "hearts"},
@@ -149,3 +153,56 @@ def test_the_input_is_not_modified():
     before = json.dumps(sheet, sort_keys=True)
     score_game(sheet)
     assert json.dumps(sheet, sort_keys=True) == before
+
+
+# --- the end of the game (§5.8) and the game object -----------------------------------------------------
+
+
+def test_passed_deals_do_not_count_towards_the_deal_limit():
+    deals = [{"contract": None}, deal(), {"contract": None}, deal()]
+    result = game("hoheluft", *deals, deals=2)
+    assert result["valid"] and result["finished"]
+    assert result["totals"] == {"A": 184, "B": 140}
+
+
+def test_no_deal_after_the_game_ended():
+    result = game("hoheluft", deal(), deal(), deal(), deals=2)
+    error = only_error(result)
+    assert error == {
+        "deal": 2,
+        "field": "deals",
+        "code": "game_over",
+        "message": "Deal 3: The game already ended after deal 2; no further deal can be scored.",
+    }
+    assert result["finished"] is True and result["totals"] == {"A": 184, "B": 140}
+    assert game("hoheluft", deal(), deal(), {"contract": None}, deals=2)["errors"][0]["code"] == "game_over"
+
+
+# --- the game object -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sheet", "expected"),
+    [
+        ([], [("game", "game_not_object")]),
+        ("hoheluft", [("game", "game_not_object")]),
+        (None, [("game", "game_not_object")]),
+        ({"rules": "hoheluft"}, [("deals", "deals_not_list")]),
+        ({"rules": "hoheluft", "deals": {}}, [("deals", "deals_not_list")]),
+        ({"rules": "skat", "deals": []}, [("rules", "unknown_rules")]),
+        ({"rules": "hoheluft", "deals": [], "round": 1}, [("game", "unknown_field")]),
+        ({"rules": "hoheluft", "options": {"deals": "12"}, "deals": []}, [("options.deals", "setting_not_integer")]),
+    ],
+)
+def test_game_shape(sheet, expected):
+    result = score_game(sheet)
+    assert result["valid"] is False
+    assert [(e["field"], e["code"]) for e in result["errors"]] == expected
+    assert all(e["deal"] is None for e in result["errors"])
+    assert result["deals"] == []
+    assert result["totals"] == {"A": 0, "B": 0}
+
+
+def test_options_may_be_missing_or_null():
+    assert score_game({"rules": "hoheluft", "deals": []})["valid"]
+    assert score_game({"rules": "hoheluft", "options": None, "deals": []})["valid"]

@@ -8,8 +8,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scoring.rules import build_ruleset, random_deal, random_game, score_game
-from scoring.rules.cards import KIND_OF_TRUMP
 from scoring.rules.deal import round_belot
+from scoring.rules.words import KIND_OF_TRUMP
 
 PRESETS = ("hoheluft", "dertele", "classic", "coinche", "belot")
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
