@@ -30,7 +30,7 @@ from tournaments.labels import (
 from tournaments.models import CheckIn, Club, Event, Player, Season, Table
 from tournaments.pairing.types import METHOD_NAMES
 from tournaments.selectors import player_duplicates
-from tournaments.services import RESERVED_EVENT_SLUGS
+from tournaments.services.events import RESERVED_EVENT_SLUGS
 from tournaments.widgets import OrderedPickField, OrderedPickWidget
 
 
