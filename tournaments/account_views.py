@@ -25,7 +25,7 @@ from config.site import site_base
 from tournaments.forms import apply_errors
 from tournaments.invitations import organiser_invite
 from tournaments.models import Membership
-from tournaments.views import organiser_view
+from tournaments.views.base import organiser_view
 
 
 class InviteForm(forms.Form):

@@ -29,7 +29,7 @@ from tournaments.member_import import (
 )
 from tournaments.models import Event
 from tournaments.pairs_copy import pairs_copy, pairs_copy_default_source, pairs_copy_plan, pairs_copy_sources
-from tournaments.views import _event_url, event_view, organiser_view
+from tournaments.views.base import event_url, event_view, organiser_view
 
 
 class MemberImportForm(forms.Form):
@@ -131,7 +131,7 @@ def entries_copy(request, event):
                     "%(count)s pair entered from %(event)s.", "%(count)s pairs entered from %(event)s.", len(entries)
                 ) % {"count": len(entries), "event": source.name}
                 messages.success(request, done)
-                return redirect(_event_url(event, "entries"))
+                return redirect(event_url(event, "entries"))
         except (ValidationError, TournamentError) as exc:
             apply_errors(form, exc)
     elif data is None and default is not None:
