@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from config.site import site_base
-from tournaments.forms import apply_errors
+from tournaments.forms.base import apply_errors
 from tournaments.invitations import organiser_invite
 from tournaments.models import Membership
 from tournaments.views.base import organiser_view

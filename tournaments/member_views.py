@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods
 
 from tournaments.draws import next_round_number
 from tournaments.exceptions import TournamentError
-from tournaments.forms import apply_errors
+from tournaments.forms.base import apply_errors
 from tournaments.member_import import (
     MAX_BYTES,
     MemberListError,

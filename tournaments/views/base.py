@@ -12,7 +12,7 @@ from django.urls import NoReverseMatch, reverse
 
 from tournaments import selectors
 from tournaments.exceptions import TournamentError
-from tournaments.forms import apply_errors
+from tournaments.forms.base import apply_errors
 from tournaments.models import Event
 
 

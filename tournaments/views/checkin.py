@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from tournaments import selectors, services
 from tournaments.draws import next_round_number
 from tournaments.exceptions import TournamentError
-from tournaments.forms import CheckInForm
+from tournaments.forms.entries import CheckInForm
 from tournaments.models import Entry, Round
 from tournaments.views.base import checked_round_number, event_url, event_view
 

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournaments import selectors, services
-from tournaments.forms import ClubEditForm, ClubForm
+from tournaments.forms.clubs import ClubEditForm, ClubForm
 from tournaments.permissions import organiser_clubs
 from tournaments.views.base import organiser_view, submitted
 

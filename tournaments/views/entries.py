@@ -15,7 +15,8 @@ from django.views.decorators.http import require_http_methods
 from tournaments import selectors, services
 from tournaments.draws import next_round_number
 from tournaments.exceptions import TournamentError
-from tournaments.forms import EntryForm, apply_errors
+from tournaments.forms.base import apply_errors
+from tournaments.forms.entries import EntryForm
 from tournaments.models import Entry
 from tournaments.views.base import event_url, event_view, fail, submitted
 

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tournaments import selectors, services
 from tournaments.exceptions import TournamentError
-from tournaments.forms import EventForm
+from tournaments.forms.events import EventForm
 from tournaments.labels import setting_rows
 from tournaments.views.base import event_url, event_view, fail, organiser_view, submitted
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments import selectors, services
-from tournaments.forms import PlayerForm
+from tournaments.forms.members import PlayerForm
 from tournaments.models import Player
 from tournaments.views.base import organiser_view, submitted
 

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services
 from tournaments.exceptions import ConfirmationRequired, TournamentError
-from tournaments.forms import DrawForm, MoveForm, SwapForm
+from tournaments.forms.rounds import DrawForm, MoveForm, SwapForm
 from tournaments.models import CheckIn, Round
 from tournaments.views.base import checked_round_number, event_url, event_view, fail, optional_url
 

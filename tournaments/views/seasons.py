@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments import services
-from tournaments.forms import SeasonForm
+from tournaments.forms.seasons import SeasonForm
 from tournaments.models import Season
 from tournaments.views.base import organiser_view, submitted
 

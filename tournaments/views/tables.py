@@ -15,7 +15,8 @@ from django.views.decorators.http import require_http_methods
 
 from tournaments import services
 from tournaments.exceptions import TournamentError
-from tournaments.forms import TableForm, TableRangeForm, apply_errors
+from tournaments.forms.base import apply_errors
+from tournaments.forms.tables import TableForm, TableRangeForm
 from tournaments.models import Entry, Table
 from tournaments.views.base import event_url, event_view, submitted
 
