@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tournaments import account_views, member_views, views
+from tournaments import views
 
 app_name = "tournaments"
 
@@ -12,7 +12,7 @@ event_patterns = [
     path("action/<slug:action>/", views.events.event_action, name="event_action"),
     path("entries/", views.entries.entry_list, name="entries"),
     path("entries/<int:entry_id>/", views.entries.entry_edit, name="entry_edit"),
-    path("entries/copy/", member_views.entries_copy, name="entries_copy"),
+    path("entries/copy/", views.entries.entries_copy, name="entries_copy"),
     path("checkin/", views.checkin.checkin_current, name="checkin_current"),
     path("checkin/<int:number>/", views.checkin.checkin, name="checkin"),
     path("tables/", views.tables.table_list, name="tables"),
@@ -32,8 +32,8 @@ urlpatterns = [
     path("o/<slug:club_slug>/edit/", views.clubs.club_edit, name="club_edit"),
     path("o/<slug:club_slug>/members/", views.members.member_list, name="members"),
     path("o/<slug:club_slug>/members/<int:player_id>/", views.members.member_edit, name="member_edit"),
-    path("o/<slug:club_slug>/members/import/", member_views.member_import, name="member_import"),
-    path("o/<slug:club_slug>/organisers/", account_views.organisers, name="organisers"),
+    path("o/<slug:club_slug>/members/import/", views.members.member_import, name="member_import"),
+    path("o/<slug:club_slug>/organisers/", views.accounts.organisers, name="organisers"),
     path("o/<slug:club_slug>/seasons/new/", views.seasons.season_create, name="season_create"),
     path("o/<slug:club_slug>/seasons/<int:season_id>/", views.seasons.season_edit, name="season_edit"),
     path("o/<slug:club_slug>/events/new/", views.events.event_create, name="event_create"),

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.formats import date_format
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import CheckIn, Event, Player
+from tournaments.pairs_copy import pairs_copy_sources
 
 
 class PlayerChoiceField(forms.ModelChoiceField):
@@ -52,3 +54,16 @@ class CheckInForm(forms.Form):
     entry = forms.IntegerField(min_value=1, required=False)
     status = forms.ChoiceField(choices=CheckIn.Status.choices)
     all_remaining = forms.BooleanField(required=False)
+
+
+class PairsCopyForm(forms.Form):
+    source = forms.ModelChoiceField(label=_("Copy the pairs of"), queryset=Event.objects.none())
+    check_in = forms.BooleanField(label=_("Check them in for the next round"), required=False)
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["source"].queryset = pairs_copy_sources(event=event)
+        self.fields["source"].label_from_instance = lambda e: (
+            ngettext("%(name)s, %(date)s (%(count)s entry)", "%(name)s, %(date)s (%(count)s entries)", e.entry_count)
+            % {"name": e.name, "date": date_format(e.date, "SHORT_DATE_FORMAT"), "count": e.entry_count}
+        )

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from tournaments.labels import join_words
+from tournaments.member_import import MAX_BYTES, MemberListError, member_file_text
 from tournaments.models import Club, Player
 from tournaments.selectors import player_duplicates
 
@@ -48,4 +49,33 @@ class PlayerForm(forms.ModelForm):
                 % {"names": names},
                 code="duplicate_name",
             )
+        return data
+
+
+class MemberImportForm(forms.Form):
+    text = forms.CharField(
+        label=_("Paste the list"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
+        help_text=_(
+            "One member per line: first name, last name and optionally the email, separated by tabs (copied from "
+            "a spreadsheet), semicolons or commas; or simply “First Last”."
+        ),
+    )
+    file = forms.FileField(
+        label=_("or upload a CSV file"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,text/csv,text/plain"}),
+    )
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            try:
+                data["text"] = member_file_text(upload.read(MAX_BYTES + 1))
+            except MemberListError as exc:
+                self.add_error("file", str(exc))
+        if not (data.get("text") or "").strip() and not self.errors:
+            self.add_error("text", gettext("Paste the list or choose a CSV file."))
         return data
