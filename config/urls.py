@@ -7,7 +7,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from config import views
 from config.api import ApiRootApi
 from config.security import rate_limited_password_reset
-from tournaments import account_views
+from tournaments.views import accounts
 
 urlpatterns = [
     path("", views.landing, name="landing"),
@@ -15,16 +15,14 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/password/", account_views.password_change, name="password_change"),
-    path("accounts/password/done/", account_views.password_change_done, name="password_change_done"),
-    path("accounts/password/reset/", rate_limited_password_reset(account_views.password_reset), name="password_reset"),
-    path("accounts/password/reset/sent/", account_views.password_reset_done, name="password_reset_done"),
-    path(
-        "accounts/password/reset/<uidb64>/<token>/", account_views.password_reset_confirm, name="password_reset_confirm"
-    ),
-    path("accounts/password/reset/done/", account_views.password_reset_complete, name="password_reset_complete"),
-    path("accounts/invite/<uidb64>/<token>/", account_views.invite_accept, name="invite_accept"),
-    path("accounts/setup/", account_views.first_account, name="first_account"),
+    path("accounts/password/", accounts.password_change, name="password_change"),
+    path("accounts/password/done/", accounts.password_change_done, name="password_change_done"),
+    path("accounts/password/reset/", rate_limited_password_reset(accounts.password_reset), name="password_reset"),
+    path("accounts/password/reset/sent/", accounts.password_reset_done, name="password_reset_done"),
+    path("accounts/password/reset/<uidb64>/<token>/", accounts.password_reset_confirm, name="password_reset_confirm"),
+    path("accounts/password/reset/done/", accounts.password_reset_complete, name="password_reset_complete"),
+    path("accounts/invite/<uidb64>/<token>/", accounts.invite_accept, name="invite_accept"),
+    path("accounts/setup/", accounts.first_account, name="first_account"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file, so the docs need no inline script (CSP). Swagger UI

@@ -12,7 +12,7 @@ class ScoringConfig(AppConfig):
         # Imported here, not at the top: services and models load only once every app is ready.
         from scoring.sheets.links import cards_after_release
         from scoring.sheets.rounds import round_after_release, round_before_close
-        from tournaments.services import register_round_hook
+        from tournaments.services.rounds import register_round_hook
 
         register_round_hook("after_release", round_after_release)
         register_round_hook("after_release", cards_after_release)

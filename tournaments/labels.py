@@ -1,5 +1,6 @@
 """Names people read for the codes the engine and the database keep: rule sets, pairing methods, rule-set
-settings and their values. Pages, forms and exports show these, never the codes (`hoheluft`, `round_robin`).
+settings and their values, the draw's flags and the pairing core's user errors. Pages, forms and exports show
+these, never the codes (`hoheluft`, `round_robin`, `rematch_no_alternative`).
 
 Every code of the registries (`scoring.rules.PRESETS`, `tournaments.pairing.types.METHOD_NAMES`,
 `scoring.rules.SETTING_NAMES`) has a name here; `tests/test_no_raw_codes.py` checks that.
@@ -7,10 +8,15 @@ Every code of the registries (`scoring.rules.PRESETS`, `tournaments.pairing.type
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import messages as rules_messages
+from tournaments.exceptions import DrawFailed
+from tournaments.pairing import FLAG_CODES, USER_ERROR_CODES, DrawUserError
 
 # The rules engine names the rule sets (its messages say "In {rules} ..."); pages and forms show the same.
 PRESET_LABELS = {code: _(name) for code, name in rules_messages.PRESET_LABELS.items()}
@@ -112,3 +118,80 @@ def setting_rows(settings: dict) -> list[tuple[str, str]]:
         for name, value in settings.items()
         if name in SETTING_LABELS and name != "values"
     ]
+
+
+# Pairing-core user error code → translated message; each uses only placeholders the core's description has.
+_DRAW_ERROR_MESSAGES: dict[str, Any] = {
+    "unknown_method": _("The draw method %(method)s does not exist."),
+    "unknown_option": _("The option %(option)s is not an option of the %(method)s draw."),
+    "invalid_option": _("The option %(option)s has an invalid value %(value)s: %(rule)s."),
+    "invalid_round_number": _("The round number must be 1 or more, got %(round_number)s."),
+    "too_few_entrants": _("A %(method)s draw needs at least %(minimum)s entries present, got %(count)s."),
+    "duplicate_entrant": _("Entry no. %(entrant)s is listed twice."),
+    "duplicate_player": _("A player is in entries no. %(entrant)s and no. %(other)s."),
+    "team_size": _("Entry no. %(entrant)s has %(count)s players; a %(method)s draw needs %(expected)s."),
+    "invalid_entrant": _("Entry no. %(entrant)s has an invalid %(field)s: %(rule)s."),
+    "duplicate_table": _("Table %(table)s is listed twice."),
+    "invalid_table": _("Table number %(table)s is invalid: table numbers are whole numbers of 1 or more."),
+    "unknown_fixed_table": _("Entry no. %(entrant)s stays at table %(table)s, which is not among the event's tables."),
+    "not_enough_tables": _("The draw needs %(games)s tables, only %(tables)s are available."),
+    "entrant_not_in_order": _("Entry no. %(entrant)s is present but not in the round-robin order."),
+    "entrant_not_in_draw": _("Entry no. %(entrant)s is neither at a table nor on a bye in this draw."),
+    "same_entrant": _("An entry cannot be swapped with itself (no. %(entrant)s)."),
+    "no_game_at_table": _("There is no game at table %(table)s."),
+    "unknown_table": _("Table %(table)s is not among the tables."),
+}
+
+# Flag code → translated explanation, for the organiser's draw page.
+_FLAG_LABELS: dict[str, Any] = {
+    "rematch_no_alternative": _("Rematch: every possible draw has at least as many."),
+    "rematch": _("Rematch (set by hand)."),
+    "same_club": _("Both sides come from the same club."),
+    "pulled_up": _("Pulled up: the sides come from different score groups."),
+    "repeated_partner_no_alternative": _("Repeated partners: every possible draw repeats at least as many."),
+    "repeated_partner": _("Repeated partners (set by hand)."),
+    "repeated_opponent": _("Some players have met before across a table."),
+    "fixed_table": _("Held at its fixed table."),
+    "fixed_table_unmet": _("An entry here is fixed to another table, which could not be given."),
+    "step_free_unmet": _("An entry here needs a step-free table; none was free."),
+    "repeat_bye": _("Second bye: everyone playing has had at least as many."),
+    "bye_unfair": _("Bye although someone playing has had fewer byes (set by hand)."),
+    "schedule_bye": _("Round robin: no opponent in the schedule this round."),
+    "opponent_absent": _("Round robin: the scheduled opponent is absent."),
+}
+
+#: The two tables keyed by the pairing core's codes, in its order: a code the core adds without a translation
+#: here fails at import (and tests/tournaments/test_draw_edge.py checks that no stale one is left).
+DRAW_ERROR_MESSAGES: dict[str, Any] = {code: _DRAW_ERROR_MESSAGES[code] for code in USER_ERROR_CODES}
+FLAG_LABELS: dict[str, Any] = {code: _FLAG_LABELS[code] for code in FLAG_CODES}
+
+
+def flag_label(code: str) -> str:
+    """The translated explanation of a flag code (the code itself when unknown)."""
+    label = FLAG_LABELS.get(code)
+    return str(label) if label is not None else code
+
+
+def draw_error(exc: DrawUserError, numbers: Mapping[int, int] | None = None) -> DrawFailed:
+    """The pairing core's user error as a translated domain error; `numbers` maps entry ids to start numbers
+    (organisers know entries by number, the core by id)."""
+    template = DRAW_ERROR_MESSAGES.get(exc.code)
+    if template is None:
+        return DrawFailed(str(exc), code=exc.code)
+    params = dict(exc.params)
+    for key in ("entrant", "other"):
+        if numbers and params.get(key) in numbers:
+            params[key] = numbers[params[key]]
+    if isinstance(params.get("method"), str):
+        params["method"] = pairing_method_label(params["method"])
+    if exc.code == "not_enough_tables" and isinstance(params.get("tables"), int):
+        template = ngettext(
+            "The draw needs %(games)s tables, only %(tables)s is available.",
+            "The draw needs %(games)s tables, only %(tables)s are available.",
+            params["tables"],
+        )
+    try:
+        message = str(template) % params
+    except (KeyError, TypeError, ValueError):
+        message = str(exc)
+    return DrawFailed(message, code=exc.code)

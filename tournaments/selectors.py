@@ -15,7 +15,8 @@ from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from tournaments.draws import effective_statuses, flag_label, next_round_number
+from tournaments.draws.rows import effective_statuses, next_round_number
+from tournaments.labels import flag_label
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Table
 from tournaments.permissions import organiser_club_ids
 

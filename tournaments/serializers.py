@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
-from tournaments.draws import SEED_LIMIT, flag_label
+from tournaments.draws import SEED_LIMIT
+from tournaments.labels import flag_label
 from tournaments.models import Club, Entry, Event, Game, Player, Round
 from tournaments.pairing.types import METHOD_NAMES
 

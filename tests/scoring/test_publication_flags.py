@@ -7,7 +7,7 @@ from django.urls import reverse
 from tests.factories import DealFactory
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play
 from tournaments.models import Event
-from tournaments.services import event_update
+from tournaments.services.events import event_update
 
 pytestmark = pytest.mark.django_db
 

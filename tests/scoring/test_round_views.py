@@ -8,7 +8,7 @@ from tests.factories import GameFactory, MembershipFactory, RoundFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, organiser_actor, released_round, table_of
 from tournaments.exceptions import RoundCloseRefused
 from tournaments.models import Round
-from tournaments.services import round_close, round_release
+from tournaments.services.rounds import round_close, round_release
 
 pytestmark = pytest.mark.django_db
 

@@ -12,7 +12,7 @@ from scoring.sheets.links import card_state, table_cards_ensure, team_links_ensu
 from scoring.sheets.rounds import table_links_ensure
 from tests.factories import EntryFactory, GameFactory, MembershipFactory, RoundFactory
 from tournaments.models import Round
-from tournaments.services import round_release
+from tournaments.services.rounds import round_release
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,6 @@
-"""The draw edge (tournaments/draws.py) and the pairing core agree: message tables keyed by the core's codes,
-event settings reaching the generator's options through one mapping. No database needed."""
+"""The draw edge (tournaments/draws/, its words in tournaments/labels.py) and the pairing core agree: message
+tables keyed by the core's codes, event settings reaching the generator's options through one mapping. No
+database needed."""
 
 import re
 from collections import Counter
@@ -7,16 +8,9 @@ from collections import Counter
 import pytest
 from django.utils import translation
 
-from tournaments import draws
-from tournaments.draws import (
-    DRAW_ERROR_MESSAGES,
-    FLAG_LABELS,
-    OPTIONS_TO_CONFIG_MAPPING,
-    DrawInputs,
-    DrawManager,
-    draw_error,
-    flag_label,
-)
+from tournaments import labels
+from tournaments.draws import OPTIONS_TO_CONFIG_MAPPING, DrawInputs, DrawManager
+from tournaments.labels import DRAW_ERROR_MESSAGES, FLAG_LABELS, draw_error, flag_label
 from tournaments.models import Event
 from tournaments.pairing import FLAG_CODES, METHODS, OPTION_RULES, USER_ERROR_CODES, DrawUserError, History
 
@@ -30,12 +24,12 @@ def _edge_placeholders(text) -> set[str]:
 
 
 def test_error_messages_translate_exactly_the_cores_user_error_codes():
-    assert set(draws._ERROR_MESSAGES) == set(USER_ERROR_CODES)
+    assert set(labels._DRAW_ERROR_MESSAGES) == set(USER_ERROR_CODES)
     assert list(DRAW_ERROR_MESSAGES) == list(USER_ERROR_CODES)
 
 
 def test_flag_labels_translate_exactly_the_cores_flag_codes():
-    assert set(draws._FLAG_LABELS) == set(FLAG_CODES)
+    assert set(labels._FLAG_LABELS) == set(FLAG_CODES)
     assert list(FLAG_LABELS) == list(FLAG_CODES)
 
 

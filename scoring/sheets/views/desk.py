@@ -35,7 +35,7 @@ from scoring.sheets.views.referee import version_answer
 from tournaments.exceptions import TournamentError
 from tournaments.models import Round
 from tournaments.permissions import require_organiser
-from tournaments.services import round_close
+from tournaments.services.rounds import round_close
 
 
 def _round_url(round: Round) -> str:

@@ -8,31 +8,22 @@ password reset pages are public (Django's views: they never say whether an addre
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from config.site import site_base
-from tournaments.forms import apply_errors
+from tournaments.forms.accounts import FirstAccountForm, InviteForm
+from tournaments.forms.base import apply_errors
 from tournaments.invitations import organiser_invite
 from tournaments.models import Membership
-from tournaments.views import organiser_view
-
-
-class InviteForm(forms.Form):
-    email = forms.EmailField(
-        label=gettext_lazy("Email of the new co-organiser"),
-        help_text=gettext_lazy("They get a mail with a link to set their password; the link works once, for 3 days."),
-    )
+from tournaments.views.base import organiser_view
 
 
 @organiser_view
@@ -57,14 +48,6 @@ def organisers(request, club):
     )
     context = {"club": club, "form": form, "memberships": memberships, "title": _("Organisers")}
     return render(request, "tournaments/organisers.html", context)
-
-
-class FirstAccountForm(UserCreationForm):
-    email = forms.EmailField(label=gettext_lazy("Email"), help_text=gettext_lazy("For a forgotten password."))
-
-    class Meta(UserCreationForm.Meta):
-        model = get_user_model()
-        fields = ("username", "email")
 
 
 def first_account_open() -> bool:

@@ -1,39 +1,27 @@
-"""The draw manager: the database edge of the pure pairing core (Tabbycat's DrawManager idea).
-
-`DrawManager(event, round_number)` loads everything a draw needs in a fixed number of queries (entries,
-check-ins, tables, one query over earlier games for who met whom and the byes had, the latest standings
-snapshot), maps the event's settings to generator options through `OPTIONS_TO_CONFIG_MAPPING`, calls
-`generate_draw`, and saves the round and its
-games in one transaction with `bulk_create`, holding row locks on the event and its rounds (in that order).
-
-Services in `tournaments.services` call it; views and the API never do directly.
-"""
+"""DrawManager: loads what a draw needs in a fixed number of queries, maps the event's settings to the
+generator's options (OPTIONS_TO_CONFIG_MAPPING), calls the pairing core, stores the round and its games."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from tournaments.exceptions import ConfirmationRequired, DrawFailed, IllegalTransition, InvalidInput
-from tournaments.labels import join_choices, pairing_method_label
+from tournaments.draws.rows import delete_games, draw_of, effective_statuses, games_of, quality_dict
+from tournaments.exceptions import ConfirmationRequired, IllegalTransition, InvalidInput
+from tournaments.labels import draw_error, join_choices, pairing_method_label
 from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
 from tournaments.models import Table as TableRow
 from tournaments.pairing import (
-    FLAG_CODES,
     METHODS,
-    USER_ERROR_CODES,
-    Bye,
     Draw,
-    DrawnGame,
-    DrawQuality,
     DrawRequest,
     DrawUserError,
     Entrant,
@@ -50,98 +38,9 @@ SEED_LIMIT = 2**53
 # Standing columns a precedence key may name directly; other keys are read from `Standing.metrics`.
 STANDING_COLUMNS = frozenset({"match_points", "total_points", "wins", "deals_won", "games", "byes"})
 
-# Pairing-core user error code → translated message; each uses only placeholders the core's description has.
-_ERROR_MESSAGES: dict[str, Any] = {
-    "unknown_method": _("The draw method %(method)s does not exist."),
-    "unknown_option": _("The option %(option)s is not an option of the %(method)s draw."),
-    "invalid_option": _("The option %(option)s has an invalid value %(value)s: %(rule)s."),
-    "invalid_round_number": _("The round number must be 1 or more, got %(round_number)s."),
-    "too_few_entrants": _("A %(method)s draw needs at least %(minimum)s entries present, got %(count)s."),
-    "duplicate_entrant": _("Entry no. %(entrant)s is listed twice."),
-    "duplicate_player": _("A player is in entries no. %(entrant)s and no. %(other)s."),
-    "team_size": _("Entry no. %(entrant)s has %(count)s players; a %(method)s draw needs %(expected)s."),
-    "invalid_entrant": _("Entry no. %(entrant)s has an invalid %(field)s: %(rule)s."),
-    "duplicate_table": _("Table %(table)s is listed twice."),
-    "invalid_table": _("Table number %(table)s is invalid: table numbers are whole numbers of 1 or more."),
-    "unknown_fixed_table": _("Entry no. %(entrant)s stays at table %(table)s, which is not among the event's tables."),
-    "not_enough_tables": _("The draw needs %(games)s tables, only %(tables)s are available."),
-    "entrant_not_in_order": _("Entry no. %(entrant)s is present but not in the round-robin order."),
-    "entrant_not_in_draw": _("Entry no. %(entrant)s is neither at a table nor on a bye in this draw."),
-    "same_entrant": _("An entry cannot be swapped with itself (no. %(entrant)s)."),
-    "no_game_at_table": _("There is no game at table %(table)s."),
-    "unknown_table": _("Table %(table)s is not among the tables."),
-}
-
-# Flag code → translated explanation, for the organiser's draw page.
-_FLAG_LABELS: dict[str, Any] = {
-    "rematch_no_alternative": _("Rematch: every possible draw has at least as many."),
-    "rematch": _("Rematch (set by hand)."),
-    "same_club": _("Both sides come from the same club."),
-    "pulled_up": _("Pulled up: the sides come from different score groups."),
-    "repeated_partner_no_alternative": _("Repeated partners: every possible draw repeats at least as many."),
-    "repeated_partner": _("Repeated partners (set by hand)."),
-    "repeated_opponent": _("Some players have met before across a table."),
-    "fixed_table": _("Held at its fixed table."),
-    "fixed_table_unmet": _("An entry here is fixed to another table, which could not be given."),
-    "step_free_unmet": _("An entry here needs a step-free table; none was free."),
-    "repeat_bye": _("Second bye: everyone playing has had at least as many."),
-    "bye_unfair": _("Bye although someone playing has had fewer byes (set by hand)."),
-    "schedule_bye": _("Round robin: no opponent in the schedule this round."),
-    "opponent_absent": _("Round robin: the scheduled opponent is absent."),
-}
-
-#: The two tables keyed by the pairing core's codes, in its order: a code the core adds without a translation
-#: here fails at import (and tests/tournaments/test_draw_edge.py checks that no stale one is left).
-DRAW_ERROR_MESSAGES: dict[str, Any] = {code: _ERROR_MESSAGES[code] for code in USER_ERROR_CODES}
-FLAG_LABELS: dict[str, Any] = {code: _FLAG_LABELS[code] for code in FLAG_CODES}
-
-
-def flag_label(code: str) -> str:
-    """The translated explanation of a flag code (the code itself when unknown)."""
-    label = FLAG_LABELS.get(code)
-    return str(label) if label is not None else code
-
-
-def draw_error(exc: DrawUserError, numbers: Mapping[int, int] | None = None) -> DrawFailed:
-    """The pairing core's user error as a translated domain error; `numbers` maps entry ids to start numbers
-    (organisers know entries by number, the core by id)."""
-    template = DRAW_ERROR_MESSAGES.get(exc.code)
-    if template is None:
-        return DrawFailed(str(exc), code=exc.code)
-    params = dict(exc.params)
-    for key in ("entrant", "other"):
-        if numbers and params.get(key) in numbers:
-            params[key] = numbers[params[key]]
-    if isinstance(params.get("method"), str):
-        params["method"] = pairing_method_label(params["method"])
-    if exc.code == "not_enough_tables" and isinstance(params.get("tables"), int):
-        template = ngettext(
-            "The draw needs %(games)s tables, only %(tables)s is available.",
-            "The draw needs %(games)s tables, only %(tables)s are available.",
-            params["tables"],
-        )
-    try:
-        message = str(template) % params
-    except (KeyError, TypeError, ValueError):
-        message = str(exc)
-    return DrawFailed(message, code=exc.code)
-
 
 def new_seed() -> int:
     return random.SystemRandom().randrange(1, SEED_LIMIT)
-
-
-def effective_statuses(rows, round_number: int) -> dict[int, str]:
-    """Entry id → check-in status for `round_number` from CheckIn rows (entry_id, round_number, status).
-
-    A round without its own row carries the latest earlier status over; no row at all means not checked in
-    (missing from the result).
-    """
-    latest: dict[int, tuple[int, str]] = {}
-    for entry_id, number, status in rows:
-        if number <= round_number and (entry_id not in latest or latest[entry_id][0] < number):
-            latest[entry_id] = (number, status)
-    return {entry_id: status for entry_id, (_number, status) in latest.items()}
 
 
 @dataclass
@@ -439,106 +338,9 @@ class DrawManager:
             return round
 
 
-# --- between rows and the core's values ---------------------------------------------------------------
-
-
 #: Generator option (a key of the core's OPTION_RULES) → how the event gives it, read off the manager: the one
 #: place where event settings reach the pairing core (Tabbycat's `DrawManager.OPTIONS_TO_CONFIG_MAPPING`).
 #: Add an event setting for a draw here; options not listed keep the core's defaults.
 OPTIONS_TO_CONFIG_MAPPING: dict[str, Callable[[DrawManager], Any]] = {
     "order": DrawManager.start_number_order,
 }
-
-
-def delete_games(round: Round) -> None:
-    """Delete a draft's games in a fixed number of queries, however many tables.
-
-    `QuerySet.delete()` would delete in chunks of 100 rows; instead, rows of other apps that point at the
-    games (a draft normally has none: sheets and links come at release) go first, one query per relation,
-    then one DELETE by round.
-    """
-    for relation in Game._meta.related_objects:
-        relation.related_model._base_manager.filter(**{f"{relation.field.name}__round": round}).delete()
-    table = connection.ops.quote_name(Game._meta.db_table)
-    column = connection.ops.quote_name(Game._meta.get_field("round").column)
-    with connection.cursor() as cursor:
-        cursor.execute(f"DELETE FROM {table} WHERE {column} = %s", [round.pk])
-
-
-def quality_dict(draw: Draw) -> dict[str, Any]:
-    """The round's stored quality: the core's measures plus counts of games, byes and flags."""
-    flags: Counter = Counter()
-    for game in draw.games:
-        flags.update(game.flags)
-    for bye in draw.byes:
-        flags.update(bye.flags)
-    return {**asdict(draw.quality), "games": len(draw.games), "byes": len(draw.byes), "flags": dict(flags)}
-
-
-def games_of(round: Round, draw: Draw, *, melee: bool) -> list[Game]:
-    """Unsaved Game rows for a draw: one per table, one per bye."""
-    games = []
-    for game in draw.games:
-        games.append(
-            Game(
-                round=round,
-                table_number=game.table,
-                entry_a_id=game.side_a_entrants[0],
-                entry_a_partner_id=game.side_a_entrants[1] if melee else None,
-                entry_b_id=game.side_b_entrants[0],
-                entry_b_partner_id=game.side_b_entrants[1] if melee else None,
-                seats=dict(game.seats),
-                first_dealer=game.first_dealer,
-                flags=list(game.flags),
-            )
-        )
-    for bye in draw.byes:
-        games.append(Game(round=round, table_number=None, entry_a_id=bye.entrant, is_bye=True, flags=list(bye.flags)))
-    return games
-
-
-def draw_of(round: Round, games) -> Draw:
-    """The stored draft as the core's Draw (for edits): `games` are the round's Game rows."""
-    drawn, byes = [], []
-    for game in sorted(games, key=lambda g: (g.is_bye, g.table_number or 0, g.entry_a_id)):
-        if game.is_bye:
-            byes.append(Bye(entrant=game.entry_a_id, flags=tuple(game.flags)))
-            continue
-        side_a = tuple(e for e in (game.entry_a_id, game.entry_a_partner_id) if e is not None)
-        side_b = tuple(e for e in (game.entry_b_id, game.entry_b_partner_id) if e is not None)
-        seats = {seat: int(player) for seat, player in (game.seats or {}).items()}
-        drawn.append(
-            DrawnGame(
-                table=game.table_number,
-                side_a=side_a[0],
-                side_b=side_b[0],
-                seats=seats,
-                first_dealer=game.first_dealer,
-                flags=tuple(game.flags),
-                side_a_players=(seats.get("N"), seats.get("S")),
-                side_b_players=(seats.get("E"), seats.get("W")),
-                side_a_entrants=side_a,
-                side_b_entrants=side_b,
-            )
-        )
-    stored = round.quality or {}
-    quality = DrawQuality(
-        rematches=stored.get("rematches", 0),
-        repeated_partners=stored.get("repeated_partners", 0),
-        same_club=stored.get("same_club", 0),
-        max_score_gap=stored.get("max_score_gap", 0.0),
-        total_score_gap=stored.get("total_score_gap", 0.0),
-    )
-    return Draw(games=tuple(drawn), byes=tuple(byes), quality=quality, seed=round.seed, method=round.method)
-
-
-def next_round_number(event: Event) -> int:
-    """The round to draw or work on next: the highest drawn round if it is not closed, else the one after.
-
-    One query. May exceed `event.rounds` when every round is closed.
-    """
-    last = Round.objects.filter(event=event).order_by("-number").values_list("number", "status").first()
-    if last is None:
-        return 1
-    number, status = last
-    return number if status != Round.Status.CLOSED else number + 1

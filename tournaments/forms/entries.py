@@ -1,0 +1,69 @@
+"""An entry (a team, or in mêlée a player), and one tap of the check-in."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.formats import date_format
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import CheckIn, Event, Player
+from tournaments.pairs_copy import pairs_copy_sources
+
+
+class PlayerChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj):
+        return f"{obj.last_name}, {obj.first_name}" + (f" ({obj.home_club})" if obj.is_guest and obj.home_club else "")
+
+
+class EntryForm(forms.Form):
+    """A team (two players) or, in mêlée, one player; optionally checked in at once."""
+
+    player_1 = PlayerChoiceField(label=_("player"), queryset=Player.objects.none())
+    player_2 = PlayerChoiceField(label=_("partner"), queryset=Player.objects.none(), required=False)
+    name = forms.CharField(label=_("team name"), max_length=200, required=False)
+    affiliation = forms.CharField(
+        label=_("club"), max_length=200, required=False, help_text=_("For open events: same-club games are avoided.")
+    )
+    fixed_table = forms.IntegerField(label=_("stays at table"), min_value=1, required=False)
+    needs_step_free = forms.BooleanField(label=_("needs a step-free table"), required=False)
+    check_in = forms.BooleanField(label=_("checked in (present) for the next round"), required=False, initial=True)
+
+    def __init__(self, *args, event: Event, edit: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.event = event
+        players = Player.objects.filter(club_id=event.club_id, is_active=True).order_by("last_name", "first_name")
+        self.fields["player_1"].queryset = players
+        self.fields["player_2"].queryset = players
+        if event.team_mode == Event.TeamMode.MELEE:
+            del self.fields["player_2"]
+            del self.fields["name"]
+        else:
+            self.fields["player_2"].required = True
+        if edit:
+            del self.fields["check_in"]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("player_1") and data.get("player_2") and data["player_1"] == data["player_2"]:
+            self.add_error("player_2", gettext("The partner must be another player."))
+        return data
+
+
+class CheckInForm(forms.Form):
+    entry = forms.IntegerField(min_value=1, required=False)
+    status = forms.ChoiceField(choices=CheckIn.Status.choices)
+    all_remaining = forms.BooleanField(required=False)
+
+
+class PairsCopyForm(forms.Form):
+    source = forms.ModelChoiceField(label=_("Copy the pairs of"), queryset=Event.objects.none())
+    check_in = forms.BooleanField(label=_("Check them in for the next round"), required=False)
+
+    def __init__(self, *args, event: Event, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["source"].queryset = pairs_copy_sources(event=event)
+        self.fields["source"].label_from_instance = lambda e: (
+            ngettext("%(name)s, %(date)s (%(count)s entry)", "%(name)s, %(date)s (%(count)s entries)", e.entry_count)
+            % {"name": e.name, "date": date_format(e.date, "SHORT_DATE_FORMAT"), "count": e.entry_count}
+        )

@@ -1,0 +1,81 @@
+"""A member or guest of the club, with the warning about a likely duplicate."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.labels import join_words
+from tournaments.member_import import MAX_BYTES, MemberListError, member_file_text
+from tournaments.models import Club, Player
+from tournaments.selectors import player_duplicates
+
+
+class PlayerForm(forms.ModelForm):
+    """A member or guest. A likely duplicate (same or very similar name in the club) is a warning: the form
+    is shown again with the similar names until `confirm_new` is ticked."""
+
+    confirm_new = forms.BooleanField(
+        label=_("Yes, this is a different person"), required=False, widget=forms.CheckboxInput
+    )
+
+    class Meta:
+        model = Player
+        fields = ["first_name", "last_name", "email", "is_guest", "home_club", "is_active"]
+
+    def __init__(self, *args, club: Club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.duplicates: list[Player] = []
+
+    def clean(self):
+        data = super().clean()
+        first, last = data.get("first_name", ""), data.get("last_name", "")
+        if first.strip() == "" and last.strip() == "":
+            return data
+        self.duplicates = player_duplicates(
+            club=self.club, first_name=first, last_name=last, exclude_id=self.instance.pk
+        )
+        if self.duplicates and not data.get("confirm_new"):
+            names = join_words(self.duplicates)
+            raise ValidationError(
+                ngettext(
+                    "A member with a very similar name exists: %(names)s. Tick the box to add anyway.",
+                    "Members with very similar names exist: %(names)s. Tick the box to add anyway.",
+                    len(self.duplicates),
+                )
+                % {"names": names},
+                code="duplicate_name",
+            )
+        return data
+
+
+class MemberImportForm(forms.Form):
+    text = forms.CharField(
+        label=_("Paste the list"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
+        help_text=_(
+            "One member per line: first name, last name and optionally the email, separated by tabs (copied from "
+            "a spreadsheet), semicolons or commas; or simply “First Last”."
+        ),
+    )
+    file = forms.FileField(
+        label=_("or upload a CSV file"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,text/csv,text/plain"}),
+    )
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            try:
+                data["text"] = member_file_text(upload.read(MAX_BYTES + 1))
+            except MemberListError as exc:
+                self.add_error("file", str(exc))
+        if not (data.get("text") or "").strip() and not self.errors:
+            self.add_error("text", gettext("Paste the list or choose a CSV file."))
+        return data

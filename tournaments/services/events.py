@@ -1,0 +1,171 @@
+"""Events: create and change their settings, and their status (draft → open → running → finished).
+
+Starting an event freezes its rule set (`freeze_rules`, which the first round's release calls too)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Field, Max, Model
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from scoring.rules import RuleSetError, build_ruleset
+from tournaments.exceptions import IllegalTransition, InvalidInput, RulesFrozen
+from tournaments.labels import join_words
+from tournaments.models import Club, Event, Round
+from tournaments.services.base import apply_fields, save_validated
+
+# Route names under o/<club>/events/ that an event's short name must not shadow.
+RESERVED_EVENT_SLUGS = frozenset({"new"})
+
+EVENT_FIELDS = (
+    "name",
+    "slug",
+    "season",
+    "date",
+    "venue",
+    "team_mode",
+    "rounds",
+    "pairing_methods",
+    "ranking_precedence",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "bye_points",
+    "public_draw",
+    "public_standings",
+    "public_sheets",
+    "rules_preset",
+    "rules_options",
+)
+#: Settings that shape the draw or the scores: fixed once the event has started.
+FROZEN_FIELDS = frozenset(
+    {"team_mode", "rules_preset", "rules_options", "points_win", "points_draw", "points_loss", "bye_points"}
+)
+
+
+def _check_season_club(event: Event) -> None:
+    if event.season is not None and event.season.club_id != event.club_id:
+        raise ValidationError({"season": _("The season belongs to another club.")})
+
+
+def _verbose_name(model: type[Model], name: str) -> str:
+    field = model._meta.get_field(name)
+    assert isinstance(field, Field)  # a field of the model's own, never a reverse relation
+    return str(field.verbose_name)
+
+
+def event_create(*, club: Club, data: dict[str, Any]) -> Event:
+    """Create an event (status draft) with its format and rule set, validated by the rules engine."""
+    if data.get("slug") in RESERVED_EVENT_SLUGS:
+        raise ValidationError({"slug": _("The short name %(slug)s is reserved; choose another.") % data})
+    event = Event(club=club)
+    apply_fields(event, data, EVENT_FIELDS)
+    _check_season_club(event)
+    return save_validated(event)
+
+
+def event_update(*, event: Event, data: dict[str, Any]) -> Event:
+    """Change an event's settings. Once it has started, the rule set, team mode and points are frozen
+    (RulesFrozen); the number of rounds cannot go below the rounds already drawn."""
+    if data.get("slug") in RESERVED_EVENT_SLUGS:
+        raise ValidationError({"slug": _("The short name %(slug)s is reserved; choose another.") % data})
+    with transaction.atomic():
+        locked = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
+        changed = apply_fields(locked, data, EVENT_FIELDS)
+        frozen = sorted(FROZEN_FIELDS.intersection(changed))
+        if locked.started_at is not None and frozen:
+            labels = join_words(_verbose_name(Event, name) for name in frozen)
+            raise RulesFrozen(
+                _("The event has started: %(fields)s can no longer change.") % {"fields": labels}, field=frozen[0]
+            )
+        drawn = Round.objects.filter(event=locked).aggregate(n=Max("number"))["n"] or 0
+        if locked.rounds < drawn:
+            raise ValidationError(
+                {
+                    "rounds": _("Round %(drawn)s is already drawn; the event needs at least %(drawn)s rounds.")
+                    % {"drawn": drawn}
+                }
+            )
+        _check_season_club(locked)
+        save_validated(locked)
+    return locked
+
+
+_EVENT_TRANSITIONS = {
+    "open": ({Event.Status.DRAFT}, Event.Status.OPEN),
+    "start": ({Event.Status.DRAFT, Event.Status.OPEN}, Event.Status.RUNNING),
+    "finish": ({Event.Status.RUNNING}, Event.Status.FINISHED),
+}
+
+
+def _event_transition(event: Event, action: str) -> Event:
+    sources, target = _EVENT_TRANSITIONS[action]
+    locked = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
+    if locked.status not in sources:
+        raise IllegalTransition(
+            _("The event is %(status)s; it cannot become %(target)s.")
+            % {"status": locked.get_status_display(), "target": Event.Status(target).label}
+        )
+    locked.status = target
+    return locked
+
+
+def event_open(*, event: Event) -> Event:
+    """draft → open: entries are taken (the event is listed as upcoming)."""
+    with transaction.atomic():
+        locked = _event_transition(event, "open")
+        locked.save(update_fields=["status"])
+    return locked
+
+
+def event_start(*, event: Event) -> Event:
+    """draft/open → running: freezes the rule set (`rules_frozen`, the rules engine's full resolution) so a
+    recomputation later gives the same standings. Called by the first round's release if not done before."""
+    with transaction.atomic():
+        locked = _event_transition(event, "start")
+        freeze_rules(locked)
+        locked.save(update_fields=["status", "rules_frozen", "started_at"])
+    return locked
+
+
+def freeze_rules(event: Event) -> None:
+    try:
+        ruleset = build_ruleset(event.rules_preset, event.rules_options or {})
+    except RuleSetError as exc:
+        raise InvalidInput(
+            _("The rule set is invalid and cannot be frozen: %(errors)s") % {"errors": exc}, field="rules_options"
+        ) from exc
+    event.rules_frozen = {"rules": event.rules_preset, "options": ruleset.as_dict()}
+    event.started_at = timezone.now()
+
+
+def event_finish(*, event: Event) -> Event:
+    """running → finished: refused while a round is not closed."""
+    with transaction.atomic():
+        locked = _event_transition(event, "finish")
+        open_rounds = list(
+            Round.objects.filter(event=locked).exclude(status=Round.Status.CLOSED).values_list("number", flat=True)
+        )
+        if open_rounds:
+            raise IllegalTransition(
+                ngettext(
+                    "Close round %(numbers)s before finishing the event.",
+                    "Close rounds %(numbers)s before finishing the event.",
+                    len(open_rounds),
+                )
+                % {"numbers": join_words(sorted(open_rounds))}
+            )
+        locked.save(update_fields=["status"])
+    return locked
+
+
+def event_entries_set_open(*, event: Event, is_open: bool) -> Event:
+    """Open or close entries (late entries are taken while open, also during the event)."""
+    Event.objects.filter(pk=event.pk).update(entries_open=is_open)
+    event.entries_open = is_open
+    return event

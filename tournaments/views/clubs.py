@@ -1,0 +1,57 @@
+"""Organiser pages of a club: the clubs a user organises (and a new one), a club's overview, its settings.
+
+Permission of every view: a logged-in organiser of the club in the URL (`organiser_view`/`event_view`);
+anonymous users go to the login page, other clubs' objects are 404.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from tournaments import selectors, services
+from tournaments.forms.clubs import ClubEditForm, ClubForm
+from tournaments.permissions import organiser_clubs
+from tournaments.views.base import organiser_view, submitted
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def club_list(request):
+    """o/: the clubs this user organises, and a form to start a new one."""
+    form = ClubForm(request.POST or None)
+    done = submitted(
+        request,
+        form,
+        lambda data: services.club_create(user=request.user, **data),
+        success=lambda club: _("Club %(name)s created.") % {"name": club.name},
+        then=lambda club: redirect("tournaments:club", club_slug=club.slug),
+    )
+    if done:
+        return done
+    clubs = organiser_clubs(request.user).order_by("name")
+    return render(request, "tournaments/club_list.html", {"clubs": clubs, "form": form})
+
+
+@organiser_view
+@require_GET
+def club_detail(request, club):
+    return render(request, "tournaments/club_detail.html", {"club": club, **selectors.club_overview(club)})
+
+
+@organiser_view
+@require_http_methods(["GET", "POST"])
+def club_edit(request, club):
+    form = ClubEditForm(request.POST or None, instance=club)
+    done = submitted(
+        request,
+        form,
+        lambda data: services.club_update(club=club, data=data),
+        success=_("Saved."),
+        then=lambda _result: redirect("tournaments:club", club_slug=club.slug),
+    )
+    if done:
+        return done
+    return render(request, "tournaments/form.html", {"club": club, "form": form, "title": _("Edit club")})

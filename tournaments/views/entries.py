@@ -1,0 +1,137 @@
+"""Organiser pages of an event's entries: the list with its add form, one entry, the copy of an earlier
+event's pairs (previewed pair by pair, stored only on an explicit confirmation, everything or nothing).
+
+Permission of every view: a logged-in organiser of the club in the URL (`organiser_view`/`event_view`);
+anonymous users go to the login page, other clubs' objects are 404.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods
+
+from tournaments import selectors, services
+from tournaments.draws import next_round_number
+from tournaments.exceptions import TournamentError
+from tournaments.forms.base import apply_errors
+from tournaments.forms.entries import EntryForm, PairsCopyForm
+from tournaments.models import Entry, Event
+from tournaments.pairs_copy import pairs_copy, pairs_copy_default_source, pairs_copy_plan
+from tournaments.views.base import event_url, event_view, fail, submitted
+
+
+@event_view
+@require_http_methods(["GET", "POST"])
+def entry_list(request, event):
+    """Entries of the event and the form to add one (late entries while entries are open)."""
+    number = min(next_round_number(event), event.rounds)
+    form = EntryForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            entry = services.entry_create(
+                event=event,
+                player_1=data["player_1"],
+                player_2=data.get("player_2"),
+                name=data.get("name", ""),
+                affiliation=data["affiliation"],
+                fixed_table=data["fixed_table"],
+                needs_step_free=data["needs_step_free"],
+                check_in_round=number if data.get("check_in") else None,
+            )
+        except (ValidationError, TournamentError) as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(request, _("Entry no. %(number)s added.") % {"number": entry.number})
+            return redirect(event_url(event, "entries"))
+    rows = selectors.entries_with_status(event, number)
+    context = {
+        "club": event.club,
+        "event": event,
+        "form": form,
+        "rows": rows,
+        "round_number": number,
+        "counts": selectors.checkin_counts(rows),
+    }
+    return render(request, "tournaments/entry_list.html", context)
+
+
+@event_view
+@require_http_methods(["GET", "POST"])
+def entry_edit(request, event, entry_id: int):
+    entry = get_object_or_404(Entry.objects.select_related("player_1", "player_2"), pk=entry_id, event=event)
+    initial = {
+        "player_1": entry.player_1_id,
+        "player_2": entry.player_2_id,
+        "name": entry.name,
+        "affiliation": entry.affiliation,
+        "fixed_table": entry.fixed_table,
+        "needs_step_free": entry.needs_step_free,
+    }
+    form = EntryForm(request.POST or None, event=event, edit=True, initial=initial)
+    if request.method == "POST" and "delete" in request.POST:
+        try:
+            services.entry_delete(entry=entry)
+        except TournamentError as exc:
+            fail(request, exc)
+            return redirect(event_url(event, "entry_edit", entry_id=entry.pk))
+        messages.success(request, _("Entry no. %(number)s deleted.") % {"number": entry.number})
+        return redirect(event_url(event, "entries"))
+    done = submitted(
+        request,
+        form,
+        lambda data: services.entry_update(entry=entry, data=data),
+        success=_("Saved."),
+        then=lambda _result: redirect(event_url(event, "entries")),
+    )
+    if done:
+        return done
+    context = {
+        "club": event.club,
+        "event": event,
+        "form": form,
+        "entry": entry,
+        "title": _("Entry no. %(number)s") % {"number": entry.number},
+    }
+    return render(request, "tournaments/entry_form.html", context)
+
+
+@event_view
+@require_http_methods(["GET", "POST"])
+def entries_copy(request, event):
+    """o/<club>/events/<event>/entries/copy/: pick an earlier event, see pair by pair what happens, confirm."""
+    default = pairs_copy_default_source(event=event)
+    data = request.POST or (request.GET if "source" in request.GET else None)
+    form = PairsCopyForm(data, event=event, initial={"source": default.pk if default else None, "check_in": True})
+    plans = None
+    if data is not None and form.is_valid():
+        source = form.cleaned_data["source"]
+        try:
+            plans = pairs_copy_plan(event=event, source=source)
+            if request.method == "POST":
+                number = min(next_round_number(event), event.rounds)
+                entries = pairs_copy(
+                    event=event, source=source, check_in_round=number if form.cleaned_data["check_in"] else None
+                )
+                done = ngettext(
+                    "%(count)s pair entered from %(event)s.", "%(count)s pairs entered from %(event)s.", len(entries)
+                ) % {"count": len(entries), "event": source.name}
+                messages.success(request, done)
+                return redirect(event_url(event, "entries"))
+        except (ValidationError, TournamentError) as exc:
+            apply_errors(form, exc)
+    elif data is None and default is not None:
+        plans = pairs_copy_plan(event=event, source=default) if event.team_mode == Event.TeamMode.PAIRS else None
+    context = {
+        "club": event.club,
+        "event": event,
+        "form": form,
+        "plans": plans,
+        "copied": sum(1 for plan in plans or [] if plan.copied),
+        "title": _("Copy pairs from an earlier event"),
+    }
+    return render(request, "tournaments/pairs_copy.html", context)
