@@ -94,7 +94,7 @@ def member_import(request, club):
         "duplicates": sum(1 for line in lines or [] if line.is_duplicate and not line.problem),
         "title": _("Import members"),
     }
-    return render(request, "tournaments/member_import.html", context)
+    return render(request, "organiser/member_import.html", context)
 
 
 class PairsCopyForm(forms.Form):
@@ -144,4 +144,4 @@ def entries_copy(request, event):
         "copied": sum(1 for plan in plans or [] if plan.copied),
         "title": _("Copy pairs from an earlier event"),
     }
-    return render(request, "tournaments/pairs_copy.html", context)
+    return render(request, "organiser/pairs_copy.html", context)

@@ -125,13 +125,13 @@ def club_list(request):
     if done:
         return done
     clubs = organiser_clubs(request.user).order_by("name")
-    return render(request, "tournaments/club_list.html", {"clubs": clubs, "form": form})
+    return render(request, "organiser/club_list.html", {"clubs": clubs, "form": form})
 
 
 @organiser_view
 @require_GET
 def club_detail(request, club):
-    return render(request, "tournaments/club_detail.html", {"club": club, **selectors.club_overview(club)})
+    return render(request, "organiser/club_detail.html", {"club": club, **selectors.club_overview(club)})
 
 
 @organiser_view
@@ -147,7 +147,7 @@ def club_edit(request, club):
     )
     if done:
         return done
-    return render(request, "tournaments/form.html", {"club": club, "form": form, "title": _("Edit club")})
+    return render(request, "organiser/form.html", {"club": club, "form": form, "title": _("Edit club")})
 
 
 # --- members --------------------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def member_list(request, club):
         return done
     query = request.GET.get("q", "").strip()
     context = {"club": club, "form": form, "players": selectors.players_of(club, query), "query": query}
-    return render(request, "tournaments/member_list.html", context)
+    return render(request, "organiser/member_list.html", context)
 
 
 @organiser_view
@@ -187,7 +187,7 @@ def member_edit(request, club, player_id: int):
     if done:
         return done
     context = {"club": club, "form": form, "title": _("Edit %(player)s") % {"player": player}}
-    return render(request, "tournaments/form.html", context)
+    return render(request, "organiser/form.html", context)
 
 
 # --- seasons --------------------------------------------------------------------------------------------
@@ -206,7 +206,7 @@ def season_create(request, club):
     )
     if done:
         return done
-    return render(request, "tournaments/form.html", {"club": club, "form": form, "title": _("New season")})
+    return render(request, "organiser/form.html", {"club": club, "form": form, "title": _("New season")})
 
 
 @organiser_view
@@ -223,7 +223,7 @@ def season_edit(request, club, season_id: int):
     )
     if done:
         return done
-    return render(request, "tournaments/form.html", {"club": club, "form": form, "title": season.name})
+    return render(request, "organiser/form.html", {"club": club, "form": form, "title": season.name})
 
 
 # --- events ---------------------------------------------------------------------------------------------
@@ -257,7 +257,7 @@ def event_create(request, club):
     )
     if done:
         return done
-    return render(request, "tournaments/event_form.html", {"club": club, "form": form, "title": _("New event")})
+    return render(request, "organiser/event_form.html", {"club": club, "form": form, "title": _("New event")})
 
 
 @event_view
@@ -276,14 +276,14 @@ def event_edit(request, event):
     context = {"club": event.club, "event": event, "form": form, "title": _("Event settings")}
     if event.rules_frozen:
         context["frozen_rows"] = setting_rows(event.rules_frozen.get("options") or {})
-    return render(request, "tournaments/event_form.html", context)
+    return render(request, "organiser/event_form.html", context)
 
 
 @event_view
 @require_GET
 def event_detail(request, event):
     context = {"club": event.club, "event": event, **selectors.event_overview(event)}
-    return render(request, "tournaments/event_detail.html", context)
+    return render(request, "organiser/event_detail.html", context)
 
 
 EVENT_ACTIONS = {
@@ -355,7 +355,7 @@ def entry_list(request, event):
         "round_number": number,
         "counts": selectors.checkin_counts(rows),
     }
-    return render(request, "tournaments/entry_list.html", context)
+    return render(request, "organiser/entry_list.html", context)
 
 
 @event_view
@@ -395,7 +395,7 @@ def entry_edit(request, event, entry_id: int):
         "entry": entry,
         "title": _("Entry no. %(number)s") % {"number": entry.number},
     }
-    return render(request, "tournaments/entry_form.html", context)
+    return render(request, "organiser/entry_form.html", context)
 
 
 @event_view
@@ -456,7 +456,7 @@ def checkin(request, event, number: int):
         "round_numbers": range(1, event.rounds + 1),
         "labels": {"present": "✓ " + _("present"), "absent": _("absent"), "withdrawn": _("withdrawn")},
     }
-    return render(request, "tournaments/checkin.html", context)
+    return render(request, "organiser/checkin.html", context)
 
 
 # --- tables ---------------------------------------------------------------------------------------------
@@ -491,7 +491,7 @@ def table_list(request, event):
         fixed.setdefault(entry.fixed_table, []).append(entry)
     rows = [(table, fixed.get(table.number, [])) for table in tables]
     context = {"club": event.club, "event": event, "rows": rows, "form": form, "range_form": range_form}
-    return render(request, "tournaments/table_list.html", context)
+    return render(request, "organiser/table_list.html", context)
 
 
 @event_view
@@ -519,7 +519,7 @@ def table_edit(request, event, table_id: int):
         "title": _("Table %(number)s") % {"number": table.number},
         "deletable": True,
     }
-    return render(request, "tournaments/form.html", context)
+    return render(request, "organiser/form.html", context)
 
 
 # --- rounds ---------------------------------------------------------------------------------------------
@@ -551,7 +551,7 @@ def round_detail(request, event, number: int):
             context["draw_form"] = DrawForm(event=event, initial={"method": round.method, "regenerate": True})
             context["swap_form"] = SwapForm(entries=selectors.entries_for_select(event))
             context["move_form"] = MoveForm()
-    return render(request, "tournaments/round_detail.html", context)
+    return render(request, "organiser/round_detail.html", context)
 
 
 @event_view
@@ -656,7 +656,7 @@ def round_print_tables(request, event, number: int):
     round = selectors.require_round(event, _round_number(event, number))
     games, byes = selectors.draw_rows(round)
     context = {"club": event.club, "event": event, "round": round, "games": games, "byes": byes}
-    return render(request, "tournaments/print_tables.html", context)
+    return render(request, "print/tables.html", context)
 
 
 @event_view
@@ -665,4 +665,4 @@ def round_print_names(request, event, number: int):
     """The draw by name ("find your table"), alphabetical, for printing and pinning to the wall."""
     round = selectors.require_round(event, _round_number(event, number))
     context = {"club": event.club, "event": event, "round": round, "rows": selectors.draw_by_name(round)}
-    return render(request, "tournaments/print_names.html", context)
+    return render(request, "print/names.html", context)
