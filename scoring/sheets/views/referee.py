@@ -222,6 +222,7 @@ def _page(request, access: SheetAccess, *, form=None, edit=None, insert=None, st
     template = "organiser/sheet.html" if access.organiser else "referee/sheet.html"
     context = _page_context(request, access, form=form, edit=edit, insert=insert)
     if access.organiser:
+        context["event"], context["club"] = access.event, access.event.club  # the organiser base's navigation
         context["history"] = sheet_history(access.sheet)
         for change in context["history"]:
             # The deal a change wrote (or removed), in words: announcements too, not only how many.
