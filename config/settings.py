@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.forms",  # Django's widget templates, for the site's form renderer (FORM_RENDERER below)
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc as our own static files, no CDN
@@ -109,6 +110,9 @@ TEMPLATES = [
         },
     },
 ]
+
+# Forms render through the site's templates: components/form.html and components/field.html (config/forms.py).
+FORM_RENDERER = "config.forms.SiteFormRenderer"
 
 DATABASES = {"default": env.db_url_config(DATABASE_URL or f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=0 if EMBEDDED else 60)

@@ -77,7 +77,7 @@ def calculator(request):
     }
     return render(
         request,
-        "scoring/calculator.html",
+        "public/calculator.html",
         {
             "presets": presets,
             "config": config,

@@ -96,7 +96,7 @@ def screen(request, token: str):
         "slide_seconds": _seconds(request),
         "poll_seconds": POLL_SECONDS,
     }
-    return render(request, "scoring/venue/screen.html", context)
+    return render(request, "public/venue_screen.html", context)
 
 
 @never_cache
@@ -127,4 +127,4 @@ def screen_links(request, club_slug: str, event_slug: str):
         for s in VenueScreen.objects.active().filter(event=event)
     ]
     context = {"club": event.club, "event": event, "links": links, "title": _("Venue screen")}
-    return render(request, "scoring/venue/links.html", context)
+    return render(request, "organiser/venue_links.html", context)

@@ -81,4 +81,4 @@ def archive_import(request, club_slug: str):
             )
             return redirect("tournaments:event", club_slug=club.slug, event_slug=event.slug)
     context = {"club": club, "form": form, "title": _("Import an event archive")}
-    return render(request, "scoring/archive_import.html", context)
+    return render(request, "organiser/archive_import.html", context)

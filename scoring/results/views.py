@@ -95,7 +95,7 @@ def _render_results(request, event: Event, adjustment_form: AdjustmentForm, stat
         adjustment.mp = metrics.json_value(adjustment.match_points)
     return render(
         request,
-        "scoring/exports/results.html",
+        "organiser/results.html",
         {
             "event": event,
             "club": event.club,

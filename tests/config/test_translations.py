@@ -232,5 +232,5 @@ def test_seat_letters_follow_the_language(lang, letters):
     from django.utils import translation
 
     with translation.override(lang):
-        shown = "".join(render_to_string("tournaments/_seat.html", {"seat": seat}) for seat in "NESW")
+        shown = "".join(render_to_string("components/seat.html", {"seat": seat}) for seat in "NESW")
     assert shown == letters

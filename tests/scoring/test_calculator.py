@@ -28,7 +28,7 @@ def test_url_name():
 def test_renders_for_anonymous_visitors_in_english(client):
     response = client.get(URL, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
-    assert "scoring/calculator.html" in [t.name for t in response.templates]
+    assert "public/calculator.html" in [t.name for t in response.templates]
     assert "base.html" in [t.name for t in response.templates]
     html = response.content.decode()
     assert '<html lang="en">' in html

@@ -47,7 +47,7 @@ def organisers(request, club):
         .order_by("user__email")
     )
     context = {"club": club, "form": form, "memberships": memberships, "title": _("Organisers")}
-    return render(request, "tournaments/organisers.html", context)
+    return render(request, "organiser/organisers.html", context)
 
 
 def first_account_open() -> bool:

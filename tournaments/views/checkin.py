@@ -79,4 +79,4 @@ def checkin(request, event, number: int):
         "round_numbers": range(1, event.rounds + 1),
         "labels": {"present": "✓ " + _("present"), "absent": _("absent"), "withdrawn": _("withdrawn")},
     }
-    return render(request, "tournaments/checkin.html", context)
+    return render(request, "organiser/checkin.html", context)

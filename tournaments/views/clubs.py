@@ -32,13 +32,13 @@ def club_list(request):
     if done:
         return done
     clubs = organiser_clubs(request.user).order_by("name")
-    return render(request, "tournaments/club_list.html", {"clubs": clubs, "form": form})
+    return render(request, "organiser/club_list.html", {"clubs": clubs, "form": form})
 
 
 @organiser_view
 @require_GET
 def club_detail(request, club):
-    return render(request, "tournaments/club_detail.html", {"club": club, **selectors.club_overview(club)})
+    return render(request, "organiser/club_detail.html", {"club": club, **selectors.club_overview(club)})
 
 
 @organiser_view
@@ -54,4 +54,4 @@ def club_edit(request, club):
     )
     if done:
         return done
-    return render(request, "tournaments/form.html", {"club": club, "form": form, "title": _("Edit club")})
+    return render(request, "organiser/form.html", {"club": club, "form": form, "title": _("Edit club")})

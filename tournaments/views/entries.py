@@ -57,7 +57,7 @@ def entry_list(request, event):
         "round_number": number,
         "counts": selectors.checkin_counts(rows),
     }
-    return render(request, "tournaments/entry_list.html", context)
+    return render(request, "organiser/entry_list.html", context)
 
 
 @event_view
@@ -97,7 +97,7 @@ def entry_edit(request, event, entry_id: int):
         "entry": entry,
         "title": _("Entry no. %(number)s") % {"number": entry.number},
     }
-    return render(request, "tournaments/entry_form.html", context)
+    return render(request, "organiser/entry_form.html", context)
 
 
 @event_view
@@ -134,4 +134,4 @@ def entries_copy(request, event):
         "copied": sum(1 for plan in plans or [] if plan.copied),
         "title": _("Copy pairs from an earlier event"),
     }
-    return render(request, "tournaments/pairs_copy.html", context)
+    return render(request, "organiser/pairs_copy.html", context)

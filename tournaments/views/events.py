@@ -49,7 +49,7 @@ def event_create(request, club):
     )
     if done:
         return done
-    return render(request, "tournaments/event_form.html", {"club": club, "form": form, "title": _("New event")})
+    return render(request, "organiser/event_form.html", {"club": club, "form": form, "title": _("New event")})
 
 
 @event_view
@@ -68,14 +68,14 @@ def event_edit(request, event):
     context = {"club": event.club, "event": event, "form": form, "title": _("Event settings")}
     if event.rules_frozen:
         context["frozen_rows"] = setting_rows(event.rules_frozen.get("options") or {})
-    return render(request, "tournaments/event_form.html", context)
+    return render(request, "organiser/event_form.html", context)
 
 
 @event_view
 @require_GET
 def event_detail(request, event):
     context = {"club": event.club, "event": event, **selectors.event_overview(event)}
-    return render(request, "tournaments/event_detail.html", context)
+    return render(request, "organiser/event_detail.html", context)
 
 
 EVENT_ACTIONS = {

@@ -43,7 +43,7 @@ def member_list(request, club):
         return done
     query = request.GET.get("q", "").strip()
     context = {"club": club, "form": form, "players": selectors.players_of(club, query), "query": query}
-    return render(request, "tournaments/member_list.html", context)
+    return render(request, "organiser/member_list.html", context)
 
 
 @organiser_view
@@ -61,7 +61,7 @@ def member_edit(request, club, player_id: int):
     if done:
         return done
     context = {"club": club, "form": form, "title": _("Edit %(player)s") % {"player": player}}
-    return render(request, "tournaments/form.html", context)
+    return render(request, "organiser/form.html", context)
 
 
 @organiser_view
@@ -97,4 +97,4 @@ def member_import(request, club):
         "duplicates": sum(1 for line in lines or [] if line.is_duplicate and not line.problem),
         "title": _("Import members"),
     }
-    return render(request, "tournaments/member_import.html", context)
+    return render(request, "organiser/member_import.html", context)

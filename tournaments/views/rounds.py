@@ -47,7 +47,7 @@ def round_detail(request, event, number: int):
             context["draw_form"] = DrawForm(event=event, initial={"method": round.method, "regenerate": True})
             context["swap_form"] = SwapForm(entries=selectors.entries_for_select(event))
             context["move_form"] = MoveForm()
-    return render(request, "tournaments/round_detail.html", context)
+    return render(request, "organiser/round_detail.html", context)
 
 
 @event_view
@@ -152,7 +152,7 @@ def round_print_tables(request, event, number: int):
     round = selectors.require_round(event, checked_round_number(event, number))
     games, byes = selectors.draw_rows(round)
     context = {"club": event.club, "event": event, "round": round, "games": games, "byes": byes}
-    return render(request, "tournaments/print_tables.html", context)
+    return render(request, "print/tables.html", context)
 
 
 @event_view
@@ -161,4 +161,4 @@ def round_print_names(request, event, number: int):
     """The draw by name ("find your table"), alphabetical, for printing and pinning to the wall."""
     round = selectors.require_round(event, checked_round_number(event, number))
     context = {"club": event.club, "event": event, "round": round, "rows": selectors.draw_by_name(round)}
-    return render(request, "tournaments/print_names.html", context)
+    return render(request, "print/names.html", context)

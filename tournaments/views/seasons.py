@@ -29,7 +29,7 @@ def season_create(request, club):
     )
     if done:
         return done
-    return render(request, "tournaments/form.html", {"club": club, "form": form, "title": _("New season")})
+    return render(request, "organiser/form.html", {"club": club, "form": form, "title": _("New season")})
 
 
 @organiser_view
@@ -46,4 +46,4 @@ def season_edit(request, club, season_id: int):
     )
     if done:
         return done
-    return render(request, "tournaments/form.html", {"club": club, "form": form, "title": season.name})
+    return render(request, "organiser/form.html", {"club": club, "form": form, "title": season.name})

@@ -50,7 +50,7 @@ def table_list(request, event):
         fixed.setdefault(entry.fixed_table, []).append(entry)
     rows = [(table, fixed.get(table.number, [])) for table in tables]
     context = {"club": event.club, "event": event, "rows": rows, "form": form, "range_form": range_form}
-    return render(request, "tournaments/table_list.html", context)
+    return render(request, "organiser/table_list.html", context)
 
 
 @event_view
@@ -78,4 +78,4 @@ def table_edit(request, event, table_id: int):
         "title": _("Table %(number)s") % {"number": table.number},
         "deletable": True,
     }
-    return render(request, "tournaments/form.html", context)
+    return render(request, "organiser/form.html", context)

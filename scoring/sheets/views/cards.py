@@ -82,7 +82,7 @@ def _waiting(request, card: TableCard, state: TableState, *, status: int = 200):
         "state": state,
         "text": state_text(state),
     }
-    return render(request, "scoring/referee/waiting.html", context, status=status)
+    return render(request, "referee/waiting.html", context, status=status)
 
 
 # --- table cards ----------------------------------------------------------------------------------------
@@ -119,7 +119,7 @@ def card_view(view):
         except TableClosed as exc:
             if referee_views._wants_json(request):
                 return JsonResponse({"ok": False, "errors": {"__all__": [exc.message]}}, status=403)
-            return render(request, "scoring/referee/closed.html", {"message": exc.message}, status=403)
+            return render(request, "referee/closed.html", {"message": exc.message}, status=403)
         except CardNotReady:
             return _waiting(request, card, card_state(card))
         return view(request, access, **kwargs)
@@ -158,7 +158,7 @@ def team_page(request, token: str):
                 "sheet_url": reverse("scoring:referee", args=[sheet_link.token]) if sheet_link else None,
             }
         )
-    return render(request, "scoring/referee/team.html", context)
+    return render(request, "referee/team.html", context)
 
 
 @never_cache
@@ -218,7 +218,7 @@ def event_cards(request, event_id: int):
         "suggested": max(numbers, default=0) or max(1, event.entries.count() // 2),
         "base_url": _card_url(request, "TOKEN").replace("TOKEN/", ""),
     }
-    return render(request, "scoring/round/cards.html", context)
+    return render(request, "organiser/cards.html", context)
 
 
 @login_required
@@ -296,7 +296,7 @@ def event_cards_download(request, event_id: int):
 def service_worker(request):
     """The referee pages' service worker, served under /t/ so that its scope covers them; its asset
     addresses come from `static` (hashed names in production)."""
-    body = render_to_string("scoring/sw.js", request=request)
+    body = render_to_string("referee/sw.js", request=request)
     response = HttpResponse(body, content_type="application/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/t/"
     # The browser checks for a new worker on each visit; a day-old copy must not keep old code alive.

@@ -59,7 +59,7 @@ def round_sheets(request, round_id: int):
         "referee_base": referee_url,
         "live_version": sum(t.sheet.version for t in overview.tables if t.sheet),
     }
-    return render(request, "scoring/round/round.html", context)
+    return render(request, "organiser/round_sheets.html", context)
 
 
 @login_required

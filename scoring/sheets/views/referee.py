@@ -76,7 +76,7 @@ def table_view(view):
         except (TableClosed, TableNotReady) as exc:
             if _wants_json(request):
                 return JsonResponse({"ok": False, "errors": {"__all__": [exc.message]}}, status=exc.status_code)
-            return render(request, "scoring/referee/closed.html", {"message": exc.message}, status=exc.status_code)
+            return render(request, "referee/closed.html", {"message": exc.message}, status=exc.status_code)
         return view(request, access, **kwargs)
 
     return never_cache(wrapper)
@@ -214,13 +214,14 @@ def _page_context(
 
 
 def _live_html(request, access: SheetAccess) -> str:
-    return render_to_string("scoring/referee/_live.html", _live_context(access), request=request)
+    return render_to_string("referee/_live.html", _live_context(access), request=request)
 
 
 def _page(request, access: SheetAccess, *, form=None, edit=None, insert=None, status=200):
-    template = "scoring/round/sheet.html" if access.organiser else "scoring/referee/sheet.html"
+    template = "organiser/sheet.html" if access.organiser else "referee/sheet.html"
     context = _page_context(request, access, form=form, edit=edit, insert=insert)
     if access.organiser:
+        context["event"], context["club"] = access.event, access.event.club  # the organiser base's navigation
         context["history"] = sheet_history(access.sheet)
         for change in context["history"]:
             # The deal a change wrote (or removed), in words: announcements too, not only how many.
@@ -234,7 +235,7 @@ def _rule_set_broken(request, exc: RuleSetError):
     message = _("The event's rule set is not valid, so deals cannot be checked: %(errors)s") % {"errors": exc}
     if _wants_json(request):
         return JsonResponse({"ok": False, "errors": {"__all__": [message]}}, status=409)
-    return render(request, "scoring/referee/closed.html", {"message": message}, status=409)
+    return render(request, "referee/closed.html", {"message": message}, status=409)
 
 
 def _position_param(request, name: str) -> int | None:
