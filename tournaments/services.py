@@ -91,7 +91,7 @@ def _apply(instance: Model, data: dict[str, Any], allowed: Iterable[str]) -> lis
 # --- clubs and members ----------------------------------------------------------------------------------
 
 # Route names under o/<club>/ and o/<club>/events/ that a short name must not shadow.
-RESERVED_CLUB_SLUGS = frozenset({"new", "scores"})
+RESERVED_CLUB_SLUGS = frozenset({"new"})
 RESERVED_EVENT_SLUGS = frozenset({"new"})
 
 

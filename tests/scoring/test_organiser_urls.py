@@ -8,6 +8,7 @@ from scoring.sheets.views import desk as round_views
 from tests.address_helpers import event_url, link_revoke_url, round_url, sheet_url
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import released_round, table_of
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 
@@ -100,3 +101,13 @@ def test_a_link_revoke_names_its_table(client, evening):
     first_sheet, _, _ = table_of(round.games.get(table_number=1))
     assert client.post(sheet_url(first_sheet, f"links/{link_a.pk}/revoke/")).status_code == 404
     assert client.post(link_revoke_url(link_a)).status_code == 302
+
+
+def test_a_club_may_be_called_scores_now(client, evening):
+    round, _sheet, _ = evening
+    membership = MembershipFactory()
+    club = services.club_create(user=membership.user, slug="scores", name="Scores e.V.")
+    client.force_login(membership.user)
+    assert client.get(f"/o/{club.slug}/").status_code == 200
+    # The old addresses still belong to the redirects: another club's round is no page of club "scores".
+    assert client.get(f"/o/scores/round/{round.pk}/").status_code == 404
