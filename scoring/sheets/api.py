@@ -35,12 +35,11 @@ from scoring.exceptions import FieldRequired
 from scoring.models import CARD_TOKEN_LENGTH, Sheet
 from scoring.sheets import serializers as s
 from scoring.sheets.access import sheet_permissions
+from scoring.sheets.addresses import organiser_access, organiser_round
 from scoring.sheets.links import CardNotReady, TableState, card_access, card_by_token, card_state
 from scoring.sheets.preview import deal_preview
 from scoring.sheets.selectors import (
     SheetAccess,
-    organiser_access,
-    organiser_round,
     sheet_of,
     sheet_view,
     table_access,

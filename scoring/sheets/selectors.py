@@ -20,7 +20,6 @@ from scoring.labels import SIDE_LABELS, SUIT_SYMBOLS, announcement_words
 from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink
 from scoring.sheets.access import Actor, actor_from_request
 from tournaments.models import Entry, Event, Game, Round
-from tournaments.permissions import require_organiser
 
 # Tokens are made by secrets.token_urlsafe(32); anything else is not worth a query.
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
@@ -131,72 +130,6 @@ def _link_sql() -> tuple[str, list]:
 
 
 _ACTIVE_LINK_SQL, _LINK_FIELDS = _link_sql()
-
-
-def organiser_access(request, sheet_id: int) -> SheetAccess:
-    """A sheet by id for an organiser of its club (Http404 for anyone else, so other clubs' sheets stay
-    unseen): the API's and the old addresses' way in."""
-    return _organiser_sheet(request, pk=sheet_id)
-
-
-def organiser_sheet_at(request, *, club_slug: str, event_slug: str, number: int, table: int) -> SheetAccess:
-    """The sheet of table `table` in round `number` of an event, for an organiser of its club (Http404
-    otherwise): the address of the organiser's sheet page. One query, and the membership."""
-    return _organiser_sheet(
-        request,
-        game__round__event__club__slug=club_slug,
-        game__round__event__slug=event_slug,
-        game__round__number=number,
-        game__table_number=table,
-        game__is_bye=False,
-    )
-
-
-def _organiser_sheet(request, **lookup) -> SheetAccess:
-    sheet = Sheet.objects.select_related(*(f"game__{r}" for r in GAME_RELATED)).filter(**lookup).first()
-    if sheet is None:
-        raise Http404
-    require_organiser(request.user, sheet.game.round.event.club_id)
-    return SheetAccess(sheet=sheet, actor=actor_from_request(request, organiser=True))
-
-
-def organiser_round(request, round_id: int) -> Round:
-    """A round by id for an organiser of its club (Http404 otherwise): the API's and the old addresses'."""
-    return _organiser_round(request, pk=round_id)
-
-
-def organiser_round_at(request, *, club_slug: str, event_slug: str, number: int) -> Round:
-    """Round `number` of an event, for an organiser of its club (Http404 otherwise)."""
-    return _organiser_round(request, event__club__slug=club_slug, event__slug=event_slug, number=number)
-
-
-def _organiser_round(request, **lookup) -> Round:
-    round = Round.objects.select_related("event__club").filter(**lookup).first()
-    if round is None:
-        raise Http404
-    require_organiser(request.user, round.event.club_id)
-    return round
-
-
-def organiser_event(request, *, club_slug: str, event_slug: str) -> Event:
-    """An event for an organiser of its club (Http404 otherwise)."""
-    event = Event.objects.select_related("club").filter(club__slug=club_slug, slug=event_slug).first()
-    if event is None:
-        raise Http404
-    require_organiser(request.user, event.club_id)
-    return event
-
-
-def round_address(round: Round) -> list:
-    """The arguments of a round's organiser addresses (`desk:round...`): club, event, round number."""
-    return [round.event.club.slug, round.event.slug, round.number]
-
-
-def sheet_address(sheet: Sheet) -> list:
-    """The arguments of a sheet's organiser addresses (`desk:sheet...`): club, event, round, table. A
-    sheet is one game, one table in one round, so the pair of numbers names it for the whole evening."""
-    game = sheet.game
-    return [*round_address(game.round), game.table_number]
 
 
 # --- teams and seats ------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from scoring.exceptions import TableClosed
 from scoring.labels import SIDE_LABELS
 from scoring.models import CARD_TOKEN_LENGTH, TableCard, TeamLink
 from scoring.sheets.access import actor_from_request
+from scoring.sheets.addresses import organiser_event
 from scoring.sheets.card_pdf import event_cards_pdf
 from scoring.sheets.links import (
     CardNotReady,
@@ -45,7 +46,7 @@ from scoring.sheets.links import (
     team_place,
     team_sheet_link,
 )
-from scoring.sheets.selectors import game_sides, organiser_event
+from scoring.sheets.selectors import game_sides
 from scoring.sheets.views import referee as referee_views
 from tournaments.models import Entry, Event
 

@@ -24,15 +24,10 @@ from config.site import absolute_url
 from scoring.exceptions import DealInvalid, ScoringError
 from scoring.models import Sheet, TableLink
 from scoring.sheets.access import actor_from_request
+from scoring.sheets.addresses import organiser_round_at, organiser_sheet_at, round_address, sheet_address
 from scoring.sheets.card_pdf import round_cards_pdf
 from scoring.sheets.forms import CorrectionForm, RoundCloseForm, VersionForm
-from scoring.sheets.selectors import (
-    organiser_round_at,
-    organiser_sheet_at,
-    round_address,
-    round_overview,
-    sheet_address,
-)
+from scoring.sheets.selectors import round_overview
 from scoring.sheets.services import (
     round_sheets_lock,
     sheet_correct,

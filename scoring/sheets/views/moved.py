@@ -11,13 +11,17 @@ GET and HEAD only (405 otherwise); the old addresses that took only a POST are g
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponsePermanentRedirect
+from django.http import HttpResponsePermanentRedirect
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from scoring.sheets.selectors import organiser_access, organiser_round, round_address, sheet_address
-from tournaments.models import Event
-from tournaments.permissions import require_organiser
+from scoring.sheets.addresses import (
+    organiser_access,
+    organiser_event_by_id,
+    organiser_round,
+    round_address,
+    sheet_address,
+)
 
 
 def _moved(request, name: str, args: list) -> HttpResponsePermanentRedirect:
@@ -43,8 +47,5 @@ def sheet_moved(request, sheet_id: int, to: str):
 @require_safe
 def event_moved(request, event_id: int, to: str):
     """`o/scores/event/<id>/cards...` → `cards/...`."""
-    event = Event.objects.select_related("club").filter(pk=event_id).first()
-    if event is None:
-        raise Http404
-    require_organiser(request.user, event.club_id)
+    event = organiser_event_by_id(request, event_id)
     return _moved(request, to, [event.club.slug, event.slug])

@@ -35,6 +35,7 @@ from scoring.labels import announcement_buttons, outcome_label
 from scoring.models import Sheet, TableLink
 from scoring.rules import RuleSetError
 from scoring.sheets.access import sheet_permissions
+from scoring.sheets.addresses import organiser_sheet_at, sheet_address, sheet_at
 from scoring.sheets.forms import PASS, DealForm, DisputeForm, RuleFacts, VersionForm, deal_initial
 from scoring.sheets.preview import deal_preview
 from scoring.sheets.selectors import (
@@ -42,8 +43,6 @@ from scoring.sheets.selectors import (
     deal_summary,
     first_dealer,
     game_sides,
-    organiser_sheet_at,
-    sheet_address,
     sheet_history,
     sheet_view,
     table_access,
@@ -582,13 +581,7 @@ def sheet_version(request, club_slug: str, event_slug: str, number: int, table: 
     """`rounds/<n>/tables/<t>/version.json` for the organiser's sheet page. Permission: an organiser of the
     sheet's club (404 otherwise). Two queries (the sheet, the membership); 304 when unchanged."""
     row = (
-        Sheet.objects.filter(
-            game__round__event__club__slug=club_slug,
-            game__round__event__slug=event_slug,
-            game__round__number=number,
-            game__table_number=table,
-            game__is_bye=False,
-        )
+        Sheet.objects.filter(**sheet_at(club_slug=club_slug, event_slug=event_slug, number=number, table=table))
         .values_list("version", "status", "entering_side", "game__round__event__club_id")
         .first()
     )
