@@ -43,11 +43,11 @@ urlpatterns = [
     path("api/v1/", ApiRootApi.as_view(), name="api-root"),
     path("api/v1/", include("tournaments.api_urls")),
     path("api/v1/", include("scoring.api_urls")),
+    # Scoring's organiser pages first: tournaments' `rounds/<n>/<action>/` would take `rounds/<n>/sheets/`.
+    path("", include("scoring.organiser_urls")),
     path("", include("tournaments.urls")),
-    path("", include("scoring.sheets.urls")),
+    path("", include("scoring.sheets.referee_urls")),
     path("", include("scoring.public.urls")),
-    path("", include("scoring.results.urls")),
-    path("", include("scoring.desk_urls")),
 ]
 
 # No /media/ route, not even in DEBUG: export files are served only by the results pages' download view,

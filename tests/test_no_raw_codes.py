@@ -28,6 +28,7 @@ from scoring.models import Sheet, TableLink
 from scoring.rules import PRESETS, SETTING_NAMES, ruleset
 from scoring.rules import deal as deal_rules
 from scoring.standings import metrics
+from tests.address_helpers import round_url, sheet_url
 from tests.factories import EventFactory
 from tournaments.models import Entry, Event, Player, Round, Season, Table
 from tournaments.pairing.types import METHOD_NAMES
@@ -180,9 +181,9 @@ def organiser_and_public_urls(event: Event) -> list[str]:
         reverse("tournaments:round_print_tables", kwargs={**kw, "number": 1}),
         reverse("tournaments:round_print_names", kwargs={**kw, "number": 1}),
         reverse("results:page", kwargs=kw),
-        reverse("scoring:round", args=[first.pk]),
+        round_url(first),
     ]
-    urls += [reverse("scoring:sheet", args=[sheet.pk]) for sheet in Sheet.objects.filter(game__round=first)[:2]]
+    urls += [sheet_url(sheet) for sheet in Sheet.objects.filter(game__round=first)[:2]]
     urls += [
         reverse("scoring:referee", args=[link.token])
         for link in TableLink.objects.active().filter(game__round=first)[:3]

@@ -1,8 +1,9 @@
-"""Public pages of an event under `e/<club_slug>/<event_slug>/` (namespace "public")."""
+"""What anyone sees (namespace "public"): an event's pages under `e/<club_slug>/<event_slug>/`, the venue
+screen under `v/<token>/` (printed, so it stays), the score calculator."""
 
 from django.urls import path
 
-from scoring.public import calculator, views
+from scoring.public import calculator, venue, views
 
 app_name = "public"
 
@@ -18,5 +19,7 @@ urlpatterns = [
     path(prefix + "entries/<int:number>/", views.entry_detail, name="entry"),
     path(prefix + "progress/", views.progress, name="progress"),
     path(prefix + "season/", views.season, name="season"),
+    path("v/<str:token>/", venue.screen, name="venue_screen"),
+    path("v/<str:token>/version.json", venue.version, name="venue_version"),
     path("rules/calculator/", calculator.calculator, name="calculator"),
 ]

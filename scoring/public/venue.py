@@ -91,7 +91,7 @@ def screen(request, token: str):
         "round": round,
         "slides": slides,
         "finished": event.status == event.Status.FINISHED,
-        "version_url": reverse("desk:venue_version", args=[token]),
+        "version_url": reverse("public:venue_version", args=[token]),
         "version": _stamp(event),
         "slide_seconds": _seconds(request),
         "poll_seconds": POLL_SECONDS,
@@ -123,7 +123,7 @@ def screen_links(request, club_slug: str, event_slug: str):
             messages.success(request, _("New screen link made: open it on the room's screen."))
         return redirect("desk:venue_links", club_slug=event.club.slug, event_slug=event.slug)
     links = [
-        {"screen": s, "url": absolute_url(reverse("desk:venue_screen", args=[s.token]), request)}
+        {"screen": s, "url": absolute_url(reverse("public:venue_screen", args=[s.token]), request)}
         for s in VenueScreen.objects.active().filter(event=event)
     ]
     context = {"club": event.club, "event": event, "links": links, "title": _("Venue screen")}

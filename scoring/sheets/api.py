@@ -29,6 +29,7 @@ from rest_framework.views import APIView
 
 from scoring.models import CARD_TOKEN_LENGTH, Sheet
 from scoring.sheets import serializers as s
+from scoring.sheets.addresses import organiser_access, organiser_round
 from scoring.sheets.api_parts import (
     ERRORS,
     IDEMPOTENCY_KEY,
@@ -43,8 +44,6 @@ from scoring.sheets.links import CardNotReady, TableState, card_access, card_by_
 from scoring.sheets.preview import deal_preview
 from scoring.sheets.selectors import (
     SheetAccess,
-    organiser_access,
-    organiser_round,
     sheet_of,
     sheet_view,
     table_access,

@@ -20,7 +20,6 @@ from scoring.labels import SIDE_LABELS, SUIT_SYMBOLS, announcement_words
 from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink
 from scoring.sheets.access import Actor, actor_from_request
 from tournaments.models import Entry, Event, Game, Round
-from tournaments.permissions import require_organiser
 
 # Tokens are made by secrets.token_urlsafe(32); anything else is not worth a query.
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
@@ -131,24 +130,6 @@ def _link_sql() -> tuple[str, list]:
 
 
 _ACTIVE_LINK_SQL, _LINK_FIELDS = _link_sql()
-
-
-def organiser_access(request, sheet_id: int) -> SheetAccess:
-    """A sheet for an organiser of its club (Http404 for anyone else, so other clubs' sheets stay unseen)."""
-    sheet = Sheet.objects.select_related(*(f"game__{r}" for r in GAME_RELATED)).filter(pk=sheet_id).first()
-    if sheet is None:
-        raise Http404
-    require_organiser(request.user, sheet.game.round.event.club_id)
-    return SheetAccess(sheet=sheet, actor=actor_from_request(request, organiser=True))
-
-
-def organiser_round(request, round_id: int) -> Round:
-    """A round for an organiser of its club (Http404 otherwise)."""
-    round = Round.objects.select_related("event__club").filter(pk=round_id).first()
-    if round is None:
-        raise Http404
-    require_organiser(request.user, round.event.club_id)
-    return round
 
 
 # --- teams and seats ------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ clean, check-in buttons named by what they show, and a game length that follows 
 
 import pytest
 
+from tests.address_helpers import round_url
 from tests.browser.helpers import login
 from tests.factories import EntryFactory, EventFactory, MembershipFactory, PlayerFactory, UserFactory
 from tests.scoring.entry_helpers import released_round
@@ -42,7 +43,7 @@ def test_the_entries_page_and_the_score_sheet_overview_fit_a_phone(live_server, 
     page.goto(f"{live_server.url}/o/{membership.club.slug}/events/{event.slug}/entries/")
     assert page.locator("table.data tbody tr").count() == 12
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    page.goto(f"{live_server.url}/o/scores/round/{round.pk}/")
+    page.goto(live_server.url + round_url(round))
     assert page.locator("table.round-sheets tbody tr").count() == 6
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     # Nothing hidden in a sideways-scrolling box either: every table card fits the screen.

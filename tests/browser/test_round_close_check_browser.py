@@ -3,6 +3,7 @@ trying the demo: the box, 44 px tall like a text field, floated above its label'
 
 import pytest
 
+from tests.address_helpers import round_url
 from tests.browser.helpers import session_login
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import released_round
@@ -23,7 +24,7 @@ MIDDLES = """() => {
 def test_the_close_rounds_tick_box_is_level_with_its_words(live_server, desktop_page):
     round, _games = released_round(tables=1)
     session_login(desktop_page.context, live_server, MembershipFactory(club=round.event.club).user)
-    desktop_page.goto(f"{live_server.url}/o/scores/round/{round.pk}/")
+    desktop_page.goto(live_server.url + round_url(round))
     where = desktop_page.evaluate(MIDDLES)
     assert abs(where["box"] - where["text"]) <= 3
     assert where["height"] < 30

@@ -4,6 +4,7 @@ word into syllables ("In / Ein / ga / be"). Each must keep its words whole."""
 
 import pytest
 
+from tests.address_helpers import round_url
 from tests.browser.helpers import session_login
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, released_round, table_of
@@ -34,7 +35,7 @@ def test_the_status_cell_keeps_its_words_whole_on_a_phone(live_server, phone_pag
     sheet, link_a, _ = table_of(games[0])
     deal_create(sheet=sheet, data=HOHELUFT_GAME[0], version=sheet.version, client_id="one", actor=link_actor(link_a))
     session_login(phone_page.context, live_server, MembershipFactory(club=round.event.club).user)
-    phone_page.goto(f"{live_server.url}/o/scores/round/{round.pk}/")
+    phone_page.goto(live_server.url + round_url(round))
     phone_page.wait_for_selector("[data-switch-side]")
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 360
     assert phone_page.evaluate(WORDS_BROKEN, "table.round-sheets td") == []

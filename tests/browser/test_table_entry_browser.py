@@ -5,6 +5,7 @@ deal is inserted at position 3. The taps counted here are written in docs/table-
 import pytest
 
 from scoring.models import Deal, Sheet
+from tests.address_helpers import round_url, sheet_url
 from tests.browser.helpers import desk_context, open_page, phone_context, session_login
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, released_round, table_of
@@ -75,7 +76,7 @@ def test_the_other_side_and_the_organiser_see_the_submission_live_and_confirm_wi
         other.evaluate(NO_RELOAD)
 
         session_login(organiser_context, live_server, MembershipFactory(club=round.event.club).user)
-        desk = open_page(organiser_context, f"{live_server.url}/o/scores/round/{round.pk}/")
+        desk = open_page(organiser_context, live_server.url + round_url(round))
         table = f'#round-live tr[data-table="{games[0].table_number}"]'
         assert desk.get_attribute(table, "data-status") == "entered"
         desk.evaluate(NO_RELOAD)
@@ -202,7 +203,7 @@ def test_the_organiser_switches_the_entering_side_with_one_tap(live_server, phon
         assert other.locator("#deal-form").count() == 0
 
         session_login(organiser_context, live_server, MembershipFactory(club=round.event.club).user)
-        desk = open_page(organiser_context, f"{live_server.url}/o/scores/round/{round.pk}/")
+        desk = open_page(organiser_context, live_server.url + round_url(round))
         desk.click(f'[data-switch-side="{games[0].table_number}"]')  # the one tap
         desk.wait_for_selector('[data-entering="B"]')
         assert Sheet.objects.get(pk=sheet.pk).entering_side == "B"
@@ -237,7 +238,7 @@ def test_the_organisers_sheet_page_follows_the_table_without_a_reload(live_serve
     round, games = released_round(tables=1)
     sheet, link_a, _ = table_of(games[0])
     session_login(desktop_page.context, live_server, MembershipFactory(club=round.event.club).user)
-    desktop_page.goto(f"{live_server.url}/o/scores/sheet/{sheet.pk}/")
+    desktop_page.goto(live_server.url + sheet_url(sheet))
     desktop_page.evaluate(NO_RELOAD)
     assert desktop_page.locator(ROWS).count() == 0
     fill(sheet, link_a, HOHELUFT_GAME[:2])  # the table types two deals

@@ -34,7 +34,7 @@ def test_screen_is_readable_cycles_and_reloads_on_a_new_version(live_server, pro
     screen = VenueScreen.objects.create(event=event)
 
     page = projector
-    page.goto(live_server.url + reverse("desk:venue_screen", args=[screen.token]) + "?seconds=3")
+    page.goto(live_server.url + reverse("public:venue_screen", args=[screen.token]) + "?seconds=3")
     assert page.locator("h2:visible").inner_text() == "Runde 2: Ihren Tisch finden"
     body_px = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
     cell_px = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.slide:not([hidden]) td')).fontSize)")

@@ -11,7 +11,6 @@ import pytest
 from django.apps import apps
 from django.core.management import CommandError, call_command
 from django.db import transaction
-from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +18,7 @@ from scoring.exports.archive import ArchiveError, event_archive, event_archive_i
 from scoring.exports.archive.schema import MODELS_LEFT_OUT, PARTS
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
 from scoring.standings.store import standings_recompute_now
+from tests.address_helpers import sheet_url
 from tests.factories import MembershipFactory, UserFactory
 from tests.scoring.archive_helpers import make_rich_event, rows, score_sheet
 from tests.scoring.entry_helpers import HOHELUFT_GAME
@@ -185,7 +185,7 @@ def test_history_authors_never_become_local_accounts(rich_event, client):
     assert not SheetChange.objects.filter(user=superuser).exists()
     # The organiser's history shows the archived name, marked as imported.
     client.force_login(MembershipFactory(club=copy_.club).user)
-    page = client.get(reverse("scoring:sheet", args=[changes.first().sheet_id]), HTTP_ACCEPT_LANGUAGE="de")
+    page = client.get(sheet_url(changes.first().sheet), HTTP_ACCEPT_LANGUAGE="de")
     assert page.status_code == 200
     assert "root (importiert)" in page.content.decode()
 

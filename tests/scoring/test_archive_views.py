@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def import_url(club):
-    return reverse("desk:archive_import", kwargs={"club_slug": club.slug})
+    return reverse("results:archive_import", kwargs={"club_slug": club.slug})
 
 
 def upload(data, name="archive.json"):

@@ -9,6 +9,7 @@ import segno
 from scoring.exceptions import SheetStateError
 from scoring.models import TableLink
 from scoring.sheets.card_pdf import draw_qr, round_cards_pdf
+from tests.address_helpers import round_url
 from tests.factories import MembershipFactory, RoundFactory
 from tests.scoring.entry_helpers import released_round
 from tournaments.models import Round
@@ -89,7 +90,7 @@ def test_cards_of_a_round_not_released_are_refused():
 def test_the_organiser_downloads_the_cards(client):
     round, _games = released_round(tables=2)
     client.force_login(MembershipFactory(club=round.event.club).user)
-    response = client.get(f"/o/scores/round/{round.pk}/cards.pdf")
+    response = client.get(round_url(round, "cards.pdf"))
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     assert "attachment" in response["Content-Disposition"]

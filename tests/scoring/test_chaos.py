@@ -25,6 +25,7 @@ from rest_framework.test import APIClient
 
 from scoring.models import Deal, Sheet
 from scoring.standings.compute import standings_compute
+from tests.address_helpers import round_url
 from tests.own_redis import celery_broker, own_redis
 from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
 from tests.scoring.live_helpers import database_url
@@ -220,9 +221,7 @@ def test_chaos_evening(tmp_path, organiser):
             assert progress(0.85), (tally.statuses, tally.refusals[:3], tally.errors[:3])
             organiser_client = Client()
             organiser_client.force_login(organiser.user)
-            close = organiser_client.post(
-                f"/o/scores/round/{rnd.pk}/close/", {"confirm_all": "on", "reason": "closing time"}
-            )
+            close = organiser_client.post(round_url(rnd, "close/"), {"confirm_all": "on", "reason": "closing time"})
             tally.saw(close.status_code)
             closed_at = time.monotonic()
             for thread in threads:

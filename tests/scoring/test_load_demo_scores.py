@@ -49,3 +49,23 @@ def test_running_twice_changes_nothing():
 def test_without_the_demo_event_it_says_what_to_run():
     with pytest.raises(CommandError, match="run load_demo first"):
         call_command("load_demo_scores", stdout=io.StringIO())
+
+
+def addresses(output: str) -> list[str]:
+    """The organiser's and the public addresses the two commands print (not the t/ and p/ tokens)."""
+    return [line for line in output.splitlines() if "/o/" in line or "/e/" in line]
+
+
+def test_a_second_load_prints_the_same_organiser_addresses():
+    """The demo event is rebuilt on every run (new ids); its organiser addresses use slugs and numbers, so a
+    bookmark survives `make demo`. The t/ and p/ tokens are new on every run: they are secrets."""
+    outputs = []
+    for _run in range(2):
+        demo, scores = io.StringIO(), io.StringIO()
+        call_command("load_demo", stdout=demo)
+        call_command("load_demo_scores", stdout=scores)
+        outputs.append(demo.getvalue() + scores.getvalue())
+    first, second = outputs
+    assert len(addresses(first)) >= 12 and addresses(first) == addresses(second)
+    assert "/o/hoheluft/events/clubabend/rounds/1/sheets/" in first
+    assert "/o/hoheluft/events/clubabend/cards/" in first

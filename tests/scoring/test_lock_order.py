@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 
 from scoring.models import Sheet, SheetChange
 from scoring.sheets.services import sheet_correct
+from tests.address_helpers import round_url
 from tests.scoring.entry_helpers import HOHELUFT_GAME, organiser_actor, released_round, table_of
 from tournaments.models import Event, Round
 
@@ -58,9 +59,7 @@ def race(round, tables, user):
             client.force_login(user)
             barrier.wait()
             threading.Event().wait(random.uniform(0, 0.05))
-            response = client.post(
-                f"/o/scores/round/{round.pk}/close/", {"confirm_all": "on", "reason": "last table called in"}
-            )
+            response = client.post(round_url(round, "close/"), {"confirm_all": "on", "reason": "last table called in"})
             answers["close"] = (response.status_code, None)
         except Exception as exc:
             errors.append(repr(exc))
@@ -141,7 +140,7 @@ def correction_race(round, tables, user, deals):
             barrier.wait()
             # Land while the corrections validate their deals, holding their sheets.
             threading.Event().wait(random.uniform(0.02, 0.3))
-            answers["close"] = client.post(f"/o/scores/round/{round.pk}/close/", {}).status_code
+            answers["close"] = client.post(round_url(round, "close/"), {}).status_code
         except Exception as exc:
             errors.append(repr(exc))
         finally:

@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 from scoring.models import Deal, Sheet, TableLink
 from scoring.sheets.links import table_link_revoke
 from scoring.sheets.services import deal_create
+from tests.address_helpers import round_url, sheet_url
 from tests.factories import GameFactory, MembershipFactory, RoundFactory
 from tests.scoring.entry_helpers import link_actor, organiser_actor, released_round, table_of
 from tournaments.models import Membership, Round
@@ -151,8 +152,8 @@ def test_the_referee_page_follows_the_same_rules(client, world, caller):
 
 def test_organiser_pages_of_another_club_are_not_found(client, world):
     sheet = world["sheets"]["game1"]
-    round_id = world["games"]["game1"].round_id
-    pages = [f"/o/scores/sheet/{sheet.pk}/", f"/o/scores/round/{round_id}/", f"/o/scores/round/{round_id}/cards.pdf"]
+    round = world["games"]["game1"].round
+    pages = [sheet_url(sheet), round_url(round), round_url(round, "cards.pdf")]
     for url in pages:
         assert client.get(url).status_code == 302  # anonymous: to the login page
     client.force_login(world["users"]["org_other"])

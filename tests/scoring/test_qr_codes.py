@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from scoring.models import TableCard, TeamLink
 from scoring.sheets.links import event_cards_prepare, team_links_ensure
+from tests.address_helpers import event_url, round_url
 from tests.factories import EntryFactory, EventFactory
 from tests.scoring.qr_helpers import pdf_qr_codes, screenshot_qr_codes
 from tournaments import services
@@ -33,7 +34,7 @@ def evening(organiser, settings):
 
 def test_the_evenings_cards_pdf_codes_open_the_lan_address(organiser_client, evening):
     event, _round = evening
-    response = organiser_client.get(reverse("scoring:event-cards-pdf", args=[event.pk]))
+    response = organiser_client.get(event_url(event, "cards.pdf"))
     assert response.status_code == 200
     codes = pdf_qr_codes(response.content)
     tokens = set(TableCard.objects.filter(event=event).values_list("token", flat=True))
@@ -42,7 +43,7 @@ def test_the_evenings_cards_pdf_codes_open_the_lan_address(organiser_client, eve
 
 def test_the_rounds_cards_pdf_codes_open_the_lan_address(organiser_client, evening):
     _event, round = evening
-    response = organiser_client.get(reverse("scoring:round-cards", args=[round.pk]))
+    response = organiser_client.get(round_url(round, "cards.pdf"))
     assert response.status_code == 200
     codes = pdf_qr_codes(response.content)
     assert len(codes) == 4  # two tables, a code per side
@@ -51,7 +52,7 @@ def test_the_rounds_cards_pdf_codes_open_the_lan_address(organiser_client, eveni
 
 def test_the_cards_pages_links_start_with_the_lan_address(organiser_client, evening):
     event, _round = evening
-    html = organiser_client.get(reverse("scoring:event-cards", args=[event.pk])).content.decode()
+    html = organiser_client.get(event_url(event, "cards/")).content.decode()
     links = re.findall(r'href="(https?://[^"]+/[tp]/[^"]+)"', html)
     assert links, "the cards page links no sheet"
     assert all(link.startswith(LAN + "/") for link in links), links

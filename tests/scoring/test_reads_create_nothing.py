@@ -3,6 +3,7 @@
 import pytest
 
 from scoring.models import Sheet, TableLink
+from tests.address_helpers import round_url
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import released_round, table_of
 
@@ -42,9 +43,13 @@ def bare_round(client):
     return round
 
 
-@pytest.mark.parametrize("path", ["/o/scores/round/{}/", "/o/scores/round/{}/cards.pdf", "/api/v1/rounds/{}/sheets/"])
+@pytest.mark.parametrize(
+    "path",
+    [lambda r: round_url(r), lambda r: round_url(r, "cards.pdf"), lambda r: f"/api/v1/rounds/{r.pk}/sheets/"],
+    ids=["sheets", "cards.pdf", "api"],
+)
 def test_the_organisers_round_reads_create_no_sheet_and_no_link(client, bare_round, path):
-    response = client.get(path.format(bare_round.pk))
+    response = client.get(path(bare_round))
     assert response.status_code == 200
     assert not Sheet.objects.filter(game__round=bare_round).exists()
     assert not TableLink.objects.filter(game__round=bare_round).exists()

@@ -1,10 +1,10 @@
 """The referee page and its form posts (with and without JavaScript), and the organiser's sheet page."""
 
 import pytest
-from django.urls import reverse
 
 from scoring.models import Deal, Sheet, SheetChange
 from scoring.sheets.links import table_link_revoke
+from tests.address_helpers import sheet_url
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, organiser_actor, released_round, table_of
 
@@ -240,7 +240,7 @@ def test_a_revoked_link_is_gone_and_a_closed_round_says_so(client, table):
 
 def test_the_organiser_sheet_page_needs_a_login_and_the_right_club(client, table):
     sheet, _link_a, _ = table
-    url = reverse("scoring:sheet", args=[sheet.pk])
+    url = sheet_url(sheet)
     response = client.get(url)
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     client.force_login(MembershipFactory().user)
@@ -256,14 +256,14 @@ def test_organiser_changes_through_the_page_need_a_reason(client, table):
     sheet, _link_a, _ = table
     organiser = MembershipFactory(club=sheet.game.round.event.club)
     client.force_login(organiser.user)
-    base = reverse("scoring:sheet", args=[sheet.pk])
+    base = sheet_url(sheet)
     response = client.post(base + "deals/", form(), **JSON)
     assert response.status_code == 400 and "reason" in response.json()["errors"]
     response = client.post(base + "deals/", form(reason="typed from the paper sheet"), **JSON)
     assert response.status_code == 201
     assert SheetChange.objects.get().reason == "typed from the paper sheet"
     correct = client.post(
-        reverse("scoring:sheet-correct", args=[sheet.pk]),
+        sheet_url(sheet, "correct/"),
         {"deals": '[{"contract": null}]', "version": "1", "reason": "wrong table"},
     )
     assert correct.status_code == 302

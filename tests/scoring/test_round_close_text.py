@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.address_helpers import round_url
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import released_round
 
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def test_the_close_text_says_the_table_cards_keep_working(client, language, cards_keep_working, stale):
     round, _games = released_round(tables=2)
     client.force_login(MembershipFactory(club=round.event.club).user)
-    html = client.get(f"/o/scores/round/{round.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    html = client.get(round_url(round), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     close = html[html.index('id="close-title"') : html.index('id="close-round"')]
     assert cards_keep_working in close
     assert stale not in close

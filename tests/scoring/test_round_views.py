@@ -4,6 +4,7 @@ import pytest
 
 from scoring.models import Sheet, SheetChange, TableLink
 from scoring.sheets.services import deal_create, sheet_confirm, sheet_correct, sheet_dispute, sheet_submit
+from tests.address_helpers import link_revoke_url, round_url
 from tests.factories import GameFactory, MembershipFactory, RoundFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, organiser_actor, released_round, table_of
 from tournaments.exceptions import RoundCloseRefused
@@ -45,7 +46,7 @@ def test_the_round_view_puts_disputes_first_and_lists_missing_sheets(organiser_c
     sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
     sheet_dispute(sheet=sheet, version=sheet.version, actor=link_actor(link_b), message="deal 4 was ours")
     client = organiser_client(round.event.club)
-    html = client.get(f"/o/scores/round/{round.pk}/").content.decode()
+    html = client.get(round_url(round)).content.decode()
     order = [html.index(f'data-table="{n}"') for n in (3, 2, 4, 1)]
     assert order == sorted(order)  # disputed, then being entered (by table), then confirmed
     assert "deal 4 was ours" in html
@@ -57,18 +58,18 @@ def test_round_view_queries_do_not_grow_with_tables(organiser_client, django_ass
     small, _ = released_round(tables=2)
     big, _ = released_round(tables=24, club=small.event.club)
     client = organiser_client(small.event.club)
-    client.get(f"/o/scores/round/{small.pk}/")
+    client.get(round_url(small))
     with django_assert_max_num_queries(14) as small_queries:
-        assert client.get(f"/o/scores/round/{small.pk}/").status_code == 200
+        assert client.get(round_url(small)).status_code == 200
     with django_assert_max_num_queries(len(small_queries)):
-        assert client.get(f"/o/scores/round/{big.pk}/").status_code == 200
+        assert client.get(round_url(big)).status_code == 200
 
 
 def test_closing_is_refused_while_sheets_are_unconfirmed(organiser_client):
     round, games = released_round(tables=2)
     confirmed(games[0])
     client = organiser_client(round.event.club)
-    response = client.post(f"/o/scores/round/{round.pk}/close/", {}, follow=True)
+    response = client.post(round_url(round, "close/"), {}, follow=True)
     assert response.status_code == 200
     assert "2" in str(next(iter(response.context["messages"])))
     round.refresh_from_db()
@@ -80,7 +81,7 @@ def test_confirming_the_rest_needs_a_reason(organiser_client):
     round, games = released_round(tables=2)
     confirmed(games[0])
     client = organiser_client(round.event.club)
-    client.post(f"/o/scores/round/{round.pk}/close/", {"confirm_all": "on", "reason": ""})
+    client.post(round_url(round, "close/"), {"confirm_all": "on", "reason": ""})
     round.refresh_from_db()
     assert round.status == Round.Status.RELEASED
 
@@ -91,9 +92,7 @@ def test_closing_with_the_rest_confirmed_locks_every_sheet(organiser_client, dja
     _sheet_2, link_2, _ = table_of(games[1])
     client = organiser_client(round.event.club)
     with django_capture_on_commit_callbacks(execute=False):
-        response = client.post(
-            f"/o/scores/round/{round.pk}/close/", {"confirm_all": "on", "reason": "table 2 and 3 left early"}
-        )
+        response = client.post(round_url(round, "close/"), {"confirm_all": "on", "reason": "table 2 and 3 left early"})
     assert response.status_code == 302
     round.refresh_from_db()
     assert round.status == Round.Status.CLOSED
@@ -148,14 +147,14 @@ def test_revoking_a_link_from_the_round_view(organiser_client):
     round, games = released_round(tables=1)
     _sheet, link_a, _ = table_of(games[0])
     client = organiser_client(round.event.club)
-    response = client.post(f"/o/scores/link/{link_a.pk}/revoke/")
+    response = client.post(link_revoke_url(link_a))
     assert response.status_code == 302
     assert client.get(f"/t/{link_a.token}/").status_code == 404
     new = TableLink.objects.active().get(game=games[0], side="A")
     assert client.get(f"/t/{new.token}/").status_code == 200
     other = MembershipFactory()
     client.force_login(other.user)
-    assert client.post(f"/o/scores/link/{new.pk}/revoke/").status_code == 404
+    assert client.post(link_revoke_url(new)).status_code == 404
 
 
 def test_round_close_check_names_the_unconfirmed_tables(django_assert_max_num_queries):

@@ -6,6 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from scoring.models import Deal, Sheet
+from tests.address_helpers import event_url
 from tests.factories import MembershipFactory
 from tests.scoring.test_table_cards import card_of, evening, next_round
 from tournaments.models import Round
@@ -68,6 +69,6 @@ def test_a_revoked_card_answers_404_in_the_api(client):
     event, _round, _entries, _games = evening()
     old = card_of(event, 1, "B")
     client.force_login(MembershipFactory(club=event.club).user)
-    client.post(f"/o/scores/event/{event.pk}/cards/1/reissue/")
+    client.post(event_url(event, "cards/tables/1/reissue/"))
     assert api.get(url(old)).status_code == 404
     assert api.get(url(card_of(event, 1, "B"))).status_code == 200

@@ -10,6 +10,7 @@ import pytest
 from scoring.models import CARD_TOKEN_LENGTH, Deal, Sheet, TableCard, TableLink, TeamLink
 from scoring.sheets.links import card_state, table_cards_ensure, team_links_ensure
 from scoring.sheets.rounds import table_links_ensure
+from tests.address_helpers import event_url
 from tests.factories import EntryFactory, GameFactory, MembershipFactory, RoundFactory
 from tournaments.models import Round
 from tournaments.services.rounds import round_release
@@ -152,13 +153,13 @@ def test_revoking_a_tables_card_stops_the_old_one_and_issues_a_new_one(client):
     event, _round, _entries, _games = evening()
     client.force_login(MembershipFactory(club=event.club).user)
     old = card_of(event, 2, "B")
-    answer = client.post(f"/o/scores/event/{event.pk}/cards/2/reissue/")
+    answer = client.post(event_url(event, "cards/tables/2/reissue/"))
     assert answer.status_code == 302
     assert client.get(f"/t/{old.token}/").status_code == 404
     new = card_of(event, 2, "B")
     assert new.token != old.token and client.get(f"/t/{new.token}/").status_code == 200
     assert card_of(event, 1, "B").revoked_at is None  # other tables keep their cards
-    pdf = client.get(f"/o/scores/event/{event.pk}/cards.pdf?table=2")
+    pdf = client.get(event_url(event, "cards.pdf?table=2"))
     text = "\n".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf.content)).pages)
     assert f"http://testserver/t/{new.token}/" in text and old.token not in text
     assert "Table 1" not in text
@@ -167,7 +168,7 @@ def test_revoking_a_tables_card_stops_the_old_one_and_issues_a_new_one(client):
 def test_the_cards_pdf_has_one_card_per_table_with_both_sides(client):
     event, _round, _entries, _games = evening(tables=3)
     client.force_login(MembershipFactory(club=event.club).user)
-    response = client.get(f"/o/scores/event/{event.pk}/cards.pdf")
+    response = client.get(event_url(event, "cards.pdf"))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     reader = pypdf.PdfReader(io.BytesIO(response.content))
     assert len(reader.pages) == 2
@@ -183,13 +184,13 @@ def test_the_organiser_makes_the_cards_before_round_one(client):
     for _ in range(6):
         EntryFactory(event=event)
     client.force_login(MembershipFactory(club=event.club).user)
-    page = client.get(f"/o/scores/event/{event.pk}/cards/")
+    page = client.get(event_url(event, "cards/"))
     assert page.status_code == 200 and 'value="3"' in page.content.decode()
     assert TableCard.objects.count() == 0
-    client.post(f"/o/scores/event/{event.pk}/cards/make/", {"tables": "3"})
+    client.post(event_url(event, "cards/make/"), {"tables": "3"})
     assert TableCard.objects.filter(event=event).count() == 6
     assert TeamLink.objects.filter(entry__event=event).count() == 6
-    client.post(f"/o/scores/event/{event.pk}/cards/make/", {"tables": "3"})
+    client.post(event_url(event, "cards/make/"), {"tables": "3"})
     assert TableCard.objects.filter(event=event).count() == 6  # made once
     # Before a round is released, the card waits for round 1.
     assert card_state(card_of(event, 1, "A")).key == "waiting:1"
@@ -199,7 +200,7 @@ def test_the_organiser_makes_the_cards_before_round_one(client):
 def test_a_bad_number_of_tables_is_refused_naming_the_field(client, value):
     round1 = RoundFactory(status=Round.Status.DRAFT)
     client.force_login(MembershipFactory(club=round1.event.club).user)
-    answer = client.post(f"/o/scores/event/{round1.event.pk}/cards/make/", {"tables": value}, follow=True)
+    answer = client.post(event_url(round1.event, "cards/make/"), {"tables": value}, follow=True)
     assert answer.status_code == 200
     assert "Number of tables" in answer.content.decode()
     assert TableCard.objects.count() == 0
@@ -207,15 +208,15 @@ def test_a_bad_number_of_tables_is_refused_naming_the_field(client, value):
 
 def test_other_clubs_and_anonymous_users_do_not_reach_the_cards_pages(client):
     event, _round, _entries, _games = evening()
-    urls = [f"/o/scores/event/{event.pk}/cards/", f"/o/scores/event/{event.pk}/cards.pdf"]
+    urls = [event_url(event, "cards/"), event_url(event, "cards.pdf")]
     for url in urls:
         assert client.get(url).status_code == 302  # to the login page
-    assert client.post(f"/o/scores/event/{event.pk}/cards/1/reissue/").status_code == 302
+    assert client.post(event_url(event, "cards/tables/1/reissue/")).status_code == 302
     client.force_login(MembershipFactory().user)  # organiser of another club
     for url in urls:
         assert client.get(url).status_code == 404
-    assert client.post(f"/o/scores/event/{event.pk}/cards/1/reissue/").status_code == 404
-    assert client.post(f"/o/scores/event/{event.pk}/cards/make/", {"tables": "2"}).status_code == 404
+    assert client.post(event_url(event, "cards/tables/1/reissue/")).status_code == 404
+    assert client.post(event_url(event, "cards/make/"), {"tables": "2"}).status_code == 404
     assert card_of(event, 1, "A").revoked_at is None
 
 

@@ -10,6 +10,7 @@ from scoring.exceptions import DealInvalid, FieldRequired, SheetConflict, SheetS
 from scoring.models import Deal, Sheet, SheetChange
 from scoring.sheets.selectors import deal_summary
 from scoring.sheets.services import deal_create, deal_insert, sheet_confirm, sheet_entering_side_switch, sheet_submit
+from tests.address_helpers import round_url, sheet_url
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, link_actor, organiser_actor, released_round, table_of
 
@@ -177,19 +178,19 @@ def test_one_tap_on_the_round_view_switches_the_side(client, table):
     membership = MembershipFactory(club=sheet.game.round.event.club)
     sheet = fill(sheet, link_a, HOHELUFT_GAME[:2])
     client.force_login(membership.user)
-    round_url = reverse("scoring:round", args=[sheet.game.round_id])
-    page = client.get(round_url).content.decode()
-    action = reverse("scoring:sheet-switch-side", args=[sheet.pk])
+    round_page = round_url(sheet.game.round)
+    page = client.get(round_page).content.decode()
+    action = sheet_url(sheet, "switch-side/")
     assert f'action="{action}"' in page and f'data-switch-side="{sheet.game.table_number}"' in page
     response = client.post(action, {"version": sheet.version})
-    assert response.status_code == 302 and response["Location"] == round_url
+    assert response.status_code == 302 and response["Location"] == round_page
     assert Sheet.objects.get(pk=sheet.pk).entering_side == "B"
     # A stale tap (the page was old) changes nothing and says why.
     response = client.post(action, {"version": sheet.version}, follow=True)
     assert Sheet.objects.get(pk=sheet.pk).entering_side == "B"
     assert response.status_code == 200
     # The history on the organiser's sheet page shows it.
-    history = client.get(reverse("scoring:sheet", args=[sheet.pk])).content.decode()
+    history = client.get(sheet_url(sheet)).content.decode()
     assert "Entering side switched" in history or "Eingebende Seite gewechselt" in history
     # Side B's page now has the form, side A's does not.
     assert 'id="deal-form"' in client.get(f"/t/{link_b.token}/").content.decode()
@@ -200,7 +201,7 @@ def test_another_clubs_organiser_cannot_switch(client, table):
     sheet, link_a, _ = table
     fill(sheet, link_a, HOHELUFT_GAME[:1])
     client.force_login(MembershipFactory().user)
-    response = client.post(reverse("scoring:sheet-switch-side", args=[sheet.pk]), {"version": 1})
+    response = client.post(sheet_url(sheet, "switch-side/"), {"version": 1})
     assert response.status_code == 404
     assert Sheet.objects.get(pk=sheet.pk).entering_side == "A"
 
@@ -261,7 +262,7 @@ def test_announcements_read_in_words_for_the_other_side_and_in_the_history(clien
     assert "Terz bis König ♥ (20)" in other and "1 Ansage" not in other
     membership = MembershipFactory(club=sheet.game.round.event.club)
     client.force_login(membership.user)
-    history = client.get(reverse("scoring:sheet", args=[sheet.pk])).content.decode()
+    history = client.get(sheet_url(sheet)).content.decode()
     assert history.count("Tierce to King ♥ (20)") >= 2  # the deal row and the history line
 
 
@@ -316,17 +317,17 @@ def test_the_live_part_shows_the_other_side_its_confirm_button(client, table):
 
 def test_the_organisers_version_urls_need_the_club(client, table, django_assert_max_num_queries):
     sheet, link_a, _ = table
-    round_url = reverse("scoring:round-version", args=[sheet.game.round_id])
-    sheet_url = reverse("scoring:sheet-version", args=[sheet.pk])
-    assert client.get(round_url).status_code == 302  # to the login page
+    round_version = round_url(sheet.game.round, "version.json")
+    sheet_version = sheet_url(sheet, "version.json")
+    assert client.get(round_version).status_code == 302  # to the login page
     client.force_login(MembershipFactory().user)
-    assert client.get(round_url).status_code == 404 and client.get(sheet_url).status_code == 404
+    assert client.get(round_version).status_code == 404 and client.get(sheet_version).status_code == 404
     client.force_login(MembershipFactory(club=sheet.game.round.event.club).user)
     with django_assert_max_num_queries(5):
-        first = client.get(round_url)
+        first = client.get(round_version)
     assert first.status_code == 200
-    assert client.get(round_url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert client.get(round_version, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
     fill(sheet, link_a, HOHELUFT_GAME[:1])
-    moved = client.get(round_url, HTTP_IF_NONE_MATCH=first["ETag"])
+    moved = client.get(round_version, HTTP_IF_NONE_MATCH=first["ETag"])
     assert moved.status_code == 200 and moved.json()["version"] == first.json()["version"] + 1
-    assert client.get(sheet_url).json()["version"] == 1
+    assert client.get(sheet_version).json()["version"] == 1

@@ -10,6 +10,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from scoring.models import MAX_REASON, Adjustment, Deal, SheetChange
+from tests.address_helpers import sheet_url
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
 from tests.scoring.standings_helpers import make_event
@@ -130,7 +131,7 @@ def test_sheet_correction_refuses_bad_json_with_a_message_and_no_change(sheet_an
             "Deals (JSON): Lists and objects are nested too deeply",
         )
     sheet, client = sheet_and_client
-    url = reverse("scoring:sheet-correct", args=[sheet.pk])
+    url = sheet_url(sheet, "correct/")
     response = client.post(
         url, {"deals": deals, "reason": "Tippfehler", "version": sheet.version}, HTTP_ACCEPT_LANGUAGE="en"
     )
@@ -145,7 +146,7 @@ def test_sheet_correction_refuses_bad_json_with_a_message_and_no_change(sheet_an
 
 def test_sheet_correction_names_the_length_cap(sheet_and_client):
     sheet, client = sheet_and_client
-    url = reverse("scoring:sheet-correct", args=[sheet.pk])
+    url = sheet_url(sheet, "correct/")
     deals = "[" + ", ".join(['{"contract": null}'] * 20000) + "]"
     response = client.post(url, {"deals": deals, "reason": "x", "version": sheet.version}, HTTP_ACCEPT_LANGUAGE="en")
     assert f"Deals (JSON): At most 200000 characters; got {len(deals)}." in _messages(response)
@@ -153,7 +154,7 @@ def test_sheet_correction_names_the_length_cap(sheet_and_client):
 
 def test_sheet_correction_still_takes_a_good_sheet(sheet_and_client):
     sheet, client = sheet_and_client
-    url = reverse("scoring:sheet-correct", args=[sheet.pk])
+    url = sheet_url(sheet, "correct/")
     response = client.post(url, {"deals": json.dumps(HOHELUFT_GAME), "reason": "Tippfehler", "version": sheet.version})
     assert response.status_code == 302
     assert Deal.objects.filter(sheet=sheet).count() == len(HOHELUFT_GAME)

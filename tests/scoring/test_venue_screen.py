@@ -39,7 +39,7 @@ def test_organiser_makes_a_link_the_screen_shows_draw_standings_and_qr(organiser
     page = organiser_client.get(links_url(event)).content.decode()
     assert f"http://192.168.1.20:8000/v/{screen.token}/" in page
 
-    response = client.get(reverse("desk:venue_screen", args=[screen.token]))  # no login
+    response = client.get(reverse("public:venue_screen", args=[screen.token]))  # no login
     assert response.status_code == 200
     html = response.content.decode()
     kinds = [slide["kind"] for slide in response.context["slides"]]
@@ -54,7 +54,7 @@ def test_organiser_makes_a_link_the_screen_shows_draw_standings_and_qr(organiser
 def test_version_changes_with_a_release_and_a_recompute(client, evening):
     event, _entries = evening
     screen = VenueScreen.objects.create(event=event)
-    url = reverse("desk:venue_version", args=[screen.token])
+    url = reverse("public:venue_version", args=[screen.token])
     first = client.get(url).json()["version"]
     Round.objects.filter(event=event, number=2).update(status=Round.Status.CLOSED)
     second = client.get(url).json()["version"]
@@ -68,9 +68,9 @@ def test_revoked_or_unknown_link_shows_nothing(organiser_client, client, evening
     screen = VenueScreen.objects.create(event=event)
     response = organiser_client.post(links_url(event), {"action": "revoke", "screen": screen.pk})
     assert response.status_code == 302
-    assert client.get(reverse("desk:venue_screen", args=[screen.token])).status_code == 404
-    assert client.get(reverse("desk:venue_version", args=[screen.token])).status_code == 404
-    assert client.get(reverse("desk:venue_screen", args=["x" * 43])).status_code == 404
+    assert client.get(reverse("public:venue_screen", args=[screen.token])).status_code == 404
+    assert client.get(reverse("public:venue_version", args=[screen.token])).status_code == 404
+    assert client.get(reverse("public:venue_screen", args=["x" * 43])).status_code == 404
 
 
 def test_only_the_clubs_organisers_manage_links(client, evening):
@@ -87,7 +87,7 @@ def test_only_the_clubs_organisers_manage_links(client, evening):
 def test_screen_before_any_release_says_what_comes(client, organiser):
     event = make_event(club=organiser.club, slug="leer")
     screen = VenueScreen.objects.create(event=event)
-    html = client.get(reverse("desk:venue_screen", args=[screen.token])).content.decode()
+    html = client.get(reverse("public:venue_screen", args=[screen.token])).content.decode()
     assert "The draw appears here as soon as a round is released." in html
 
 
@@ -95,7 +95,7 @@ def test_screen_query_count_is_fixed(client, evening, django_assert_max_num_quer
     event, _entries = evening
     screen = VenueScreen.objects.create(event=event)
     with django_assert_max_num_queries(9):  # link, round, draw twice (2 + 2), stamp, standings (2)
-        client.get(reverse("desk:venue_screen", args=[screen.token]))
+        client.get(reverse("public:venue_screen", args=[screen.token]))
 
 
 @pytest.mark.parametrize("screen_id", ["abc", "", "-1", "99999999999999999999"])
@@ -113,6 +113,6 @@ def test_finished_event_says_final_and_private_standings_get_no_qr(client, eveni
     event.status = "finished"
     event.public_standings = False
     event.save(update_fields=["status", "public_standings"])
-    html = client.get(reverse("desk:venue_screen", args=[screen.token])).content.decode()
+    html = client.get(reverse("public:venue_screen", args=[screen.token])).content.decode()
     assert "Final standings" in html and "Standings after round" not in html
     assert "standings-qr" not in html

@@ -9,6 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from scoring.sheets.views import desk as round_views
+from tests.address_helpers import round_url
 from tests.config.test_settings import run_settings
 from tests.factories import EntryFactory, EventFactory
 from tournaments import services
@@ -38,7 +39,7 @@ def test_table_cards_point_at_the_public_address(organiser_client, released, set
         return b"%PDF-1.4"
 
     monkeypatch.setattr(round_views, "round_cards_pdf", fake_pdf)
-    response = organiser_client.get(reverse("scoring:round-cards", args=[round.pk]))
+    response = organiser_client.get(round_url(round, "cards.pdf"))
     assert response.status_code == 200
     assert seen == [f"{LAN}/t/TOKEN/"]
 
@@ -48,7 +49,7 @@ def test_without_site_url_links_use_the_requests_address(organiser_client, relea
     _event, round = released
     seen = []
     monkeypatch.setattr(round_views, "round_cards_pdf", lambda *, round, link_url: seen.append(link_url("T")) or b"")
-    organiser_client.get(reverse("scoring:round-cards", args=[round.pk]))
+    organiser_client.get(round_url(round, "cards.pdf"))
     assert seen == ["http://testserver/t/T/"]
 
 

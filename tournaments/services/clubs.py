@@ -13,7 +13,7 @@ from tournaments.models import Club, Membership
 from tournaments.services.base import apply_fields, save_validated
 
 # Route names under o/<club>/ that a club's short name must not shadow.
-RESERVED_CLUB_SLUGS = frozenset({"new", "scores"})
+RESERVED_CLUB_SLUGS = frozenset({"new"})
 
 
 def club_create(*, user: User, slug: str, name: str, city: str = "") -> Club:

@@ -39,9 +39,11 @@ def round_detail(request, event, number: int):
     else:
         context.update(selectors.round_page(round))
         # Table cards are made once for the whole evening, so their page is there before round 1 too.
-        context["cards_url"] = optional_url("scoring:event-cards", event_id=event.pk)
+        context["cards_url"] = optional_url("desk:event-cards", club_slug=event.club.slug, event_slug=event.slug)
         if round.status in Round.PUBLIC_STATUSES:
-            context["sheets_url"] = optional_url("scoring:round", round_id=round.pk)
+            context["sheets_url"] = optional_url(
+                "desk:round", club_slug=event.club.slug, event_slug=event.slug, number=round.number
+            )
             context["public_url"] = optional_url("public:draw", club_slug=event.club.slug, event_slug=event.slug)
         if round.status == Round.Status.DRAFT:
             context["draw_form"] = DrawForm(event=event, initial={"method": round.method, "regenerate": True})

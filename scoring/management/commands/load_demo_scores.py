@@ -82,8 +82,8 @@ class Command(BaseCommand):
             (f"Referee, table {TYPING_TABLE} card (typing)", referee["A"]),
             (f"Other side, table {TYPING_TABLE} card", referee["B"]),
             ("A team's link (where we play)", reverse("scoring:team", args=[team.token])),
-            ("Round 1 score sheets", reverse("scoring:round", args=[round_1.pk])),
-            ("Table cards (print once)", reverse("scoring:event-cards", args=[event.pk])),
+            ("Round 1 score sheets", reverse("desk:round", kwargs={**slugs, "number": round_1.number})),
+            ("Table cards (print once)", reverse("desk:event-cards", kwargs=slugs)),
             ("Live standings", reverse("public:standings", kwargs=slugs)),
             ("Score calculator", reverse("public:calculator")),
         ]

@@ -6,7 +6,7 @@ Permissions:
   card's table, while its round is released (403 "closed" page once closed). A token that is not a card's
   is handed to the game link's page (`referee_views.table_view`), as before.
 - `p/<token>/` (team link) and its `state/`: the team link's token (404 otherwise).
-- `o/scores/event/<id>/cards/...`: a logged-in organiser of the event's club (404 for other clubs).
+- `o/<club>/events/<event>/cards/...` and `cards.pdf`: a logged-in organiser of the event's club (404 for other clubs).
 - `t/sw.js`: anyone (a static script).
 """
 
@@ -30,6 +30,7 @@ from scoring.exceptions import TableClosed
 from scoring.labels import SIDE_LABELS
 from scoring.models import CARD_TOKEN_LENGTH, TableCard, TeamLink
 from scoring.sheets.access import actor_from_request
+from scoring.sheets.addresses import organiser_event
 from scoring.sheets.card_pdf import event_cards_pdf
 from scoring.sheets.links import (
     CardNotReady,
@@ -49,7 +50,6 @@ from scoring.sheets.links import (
 from scoring.sheets.selectors import game_sides
 from scoring.sheets.views import referee as referee_views
 from tournaments.models import Entry, Event
-from tournaments.permissions import require_organiser
 
 # --- what a card or team page says between rounds --------------------------------------------------------
 
@@ -172,16 +172,8 @@ def team_state_view(request, token: str):
 # --- the organiser's cards page -------------------------------------------------------------------------
 
 
-def _organiser_event(request, event_id: int) -> Event:
-    event = Event.objects.select_related("club").filter(pk=event_id).first()
-    if event is None:
-        raise Http404
-    require_organiser(request.user, event.club_id)
-    return event
-
-
 def _cards_url(event: Event) -> str:
-    return reverse("scoring:event-cards", args=[event.pk])
+    return reverse("desk:event-cards", args=[event.club.slug, event.slug])
 
 
 def _card_url(request, token: str) -> str:
@@ -191,9 +183,9 @@ def _card_url(request, token: str) -> str:
 @never_cache
 @login_required
 @require_GET
-def event_cards(request, event_id: int):
+def event_cards(request, club_slug: str, event_slug: str):
     """Every table's card (both sides), to print once before round 1; revoke and reprint one table's."""
-    event = _organiser_event(request, event_id)
+    event = organiser_event(request, club_slug=club_slug, event_slug=event_slug)
     numbers = event_table_numbers(event)
     cards: dict[int, dict[str, TableCard]] = {}
     for card in TableCard.objects.active().filter(event=event):
@@ -223,9 +215,9 @@ def event_cards(request, event_id: int):
 
 @login_required
 @require_POST
-def event_cards_make(request, event_id: int):
+def event_cards_make(request, club_slug: str, event_slug: str):
     """Make the missing cards: for the event's tables, or for tables 1 to `tables` when none is known."""
-    event = _organiser_event(request, event_id)
+    event = organiser_event(request, club_slug=club_slug, event_slug=event_slug)
     numbers = event_table_numbers(event)
     raw = request.POST.get("tables", "")
     if raw:
@@ -248,9 +240,9 @@ def event_cards_make(request, event_id: int):
 
 @login_required
 @require_POST
-def table_card_reissue_view(request, event_id: int, table_number: int):
+def table_card_reissue_view(request, club_slug: str, event_slug: str, table_number: int):
     """Revoke one table's card (both sides) and issue a new one, to reprint."""
-    event = _organiser_event(request, event_id)
+    event = organiser_event(request, club_slug=club_slug, event_slug=event_slug)
     table_card_reissue(event=event, table_number=table_number, actor=actor_from_request(request, organiser=True))
     messages.success(
         request, _("The old card of table %(number)s no longer works; print its new card.") % {"number": table_number}
@@ -260,10 +252,10 @@ def table_card_reissue_view(request, event_id: int, table_number: int):
 
 @login_required
 @require_POST
-def team_link_reissue_view(request, event_id: int, entry_id: int):
+def team_link_reissue_view(request, club_slug: str, event_slug: str, entry_number: int):
     """Revoke one team's link and issue a new one, to hand out again."""
-    event = _organiser_event(request, event_id)
-    entry = Entry.objects.filter(pk=entry_id, event=event).first()
+    event = organiser_event(request, club_slug=club_slug, event_slug=event_slug)
+    entry = Entry.objects.filter(number=entry_number, event=event).first()
     if entry is None:
         raise Http404
     team_link_reissue(entry=entry, actor=actor_from_request(request, organiser=True))
@@ -275,9 +267,9 @@ def team_link_reissue_view(request, event_id: int, entry_id: int):
 
 @login_required
 @require_GET
-def event_cards_download(request, event_id: int):
+def event_cards_download(request, club_slug: str, event_slug: str):
     """The cards as one PDF; `?table=N` for one table's card only."""
-    event = _organiser_event(request, event_id)
+    event = organiser_event(request, club_slug=club_slug, event_slug=event_slug)
     raw = request.GET.get("table", "")
     table_number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 6 else None
     pdf = event_cards_pdf(event=event, table_number=table_number, link_url=lambda token: _card_url(request, token))

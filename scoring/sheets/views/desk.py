@@ -1,6 +1,6 @@
-"""The organiser's view of a round's sheets (`o/scores/round/<id>/`): every table with its status and
-progress, disputes on top, the sheets still missing; table cards as PDF; closing the round; revoking a
-table link; correcting a whole sheet.
+"""The organiser's view of a round's sheets (`o/<club>/events/<event>/rounds/<n>/sheets/`): every table
+with its status and progress, disputes on top, the sheets still missing; table cards as PDF; closing the
+round; revoking a table link; correcting a whole sheet (`rounds/<n>/tables/<t>/...`).
 
 Permission of every view: a logged-in organiser of the round's club (anonymous users go to the login page,
 other clubs' rounds and sheets answer 404).
@@ -24,12 +24,13 @@ from config.site import absolute_url
 from scoring.exceptions import DealInvalid, ScoringError
 from scoring.models import Sheet, TableLink
 from scoring.sheets.access import actor_from_request
+from scoring.sheets.addresses import organiser_round_at, organiser_sheet_at, round_address, sheet_address
 from scoring.sheets.card_pdf import round_cards_pdf
 from scoring.sheets.desk_forms import CorrectionForm, RoundCloseForm
 from scoring.sheets.forms import VersionForm
 from scoring.sheets.links import table_link_revoke
 from scoring.sheets.rounds import round_sheets_lock
-from scoring.sheets.selectors import organiser_access, organiser_round, round_overview
+from scoring.sheets.selectors import round_overview
 from scoring.sheets.services import sheet_correct, sheet_entering_side_switch
 from scoring.sheets.views.referee import version_answer
 from tournaments.exceptions import TournamentError
@@ -39,15 +40,15 @@ from tournaments.services.rounds import round_close
 
 
 def _round_url(round: Round) -> str:
-    return reverse("scoring:round", args=[round.pk])
+    return reverse("desk:round", args=round_address(round))
 
 
 @never_cache
 @login_required
 @require_GET
-def round_sheets(request, round_id: int):
+def round_sheets(request, club_slug: str, event_slug: str, number: int):
     """Every table of the round: status, deals entered, last change, links; disputes first; closing."""
-    round = organiser_round(request, round_id)
+    round = organiser_round_at(request, club_slug=club_slug, event_slug=event_slug, number=number)
     overview = round_overview(round)  # a read: the round-release hook made the sheets and links
     referee_url = absolute_url(reverse("scoring:referee", args=["TOKEN"]), request).replace("TOKEN/", "")
     context = {
@@ -64,9 +65,9 @@ def round_sheets(request, round_id: int):
 
 @login_required
 @require_GET
-def round_cards(request, round_id: int):
+def round_cards(request, club_slug: str, event_slug: str, number: int):
     """The round's table cards as one PDF (one card per table, QR codes of both links)."""
-    round = organiser_round(request, round_id)
+    round = organiser_round_at(request, club_slug=club_slug, event_slug=event_slug, number=number)
     if round.status not in Round.PUBLIC_STATUSES:
         raise Http404
     pdf = round_cards_pdf(
@@ -81,10 +82,10 @@ def round_cards(request, round_id: int):
 
 @login_required
 @require_POST
-def round_close_view(request, round_id: int):
+def round_close_view(request, club_slug: str, event_slug: str, number: int):
     """Close the round: every sheet must be confirmed (or the organiser confirms the rest, with a reason);
     the sheets are locked and the tournaments service closes the round, in one transaction."""
-    round = organiser_round(request, round_id)
+    round = organiser_round_at(request, club_slug=club_slug, event_slug=event_slug, number=number)
     form = RoundCloseForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The close form is not valid."))
@@ -108,9 +109,21 @@ def round_close_view(request, round_id: int):
 
 @login_required
 @require_POST
-def link_revoke(request, link_id: int):
-    """Revoke a table link (a lost phone, a leaked card) and issue a new one for the same side."""
-    link = TableLink.objects.select_related("game__round__event").filter(pk=link_id).first()
+def link_revoke(request, club_slug: str, event_slug: str, number: int, table: int, link_id: int):
+    """Revoke a table link (a lost phone, a leaked card) and issue a new one for the same side. The link's
+    id names the one the page showed: a second post of the same form answers with the new link, it does
+    not revoke it too."""
+    link = (
+        TableLink.objects.select_related("game__round__event__club")
+        .filter(
+            pk=link_id,
+            game__round__event__club__slug=club_slug,
+            game__round__event__slug=event_slug,
+            game__round__number=number,
+            game__table_number=table,
+        )
+        .first()
+    )
     if link is None:
         raise Http404
     require_organiser(request.user, link.game.round.event.club_id)
@@ -122,11 +135,11 @@ def link_revoke(request, link_id: int):
 @never_cache
 @login_required
 @require_POST
-def sheet_correct_view(request, sheet_id: int):
+def sheet_correct_view(request, club_slug: str, event_slug: str, number: int, table: int):
     """Replace all deals of a sheet (any status) with a reason; the history keeps before and after."""
-    access = organiser_access(request, sheet_id)
+    access = organiser_sheet_at(request, club_slug=club_slug, event_slug=event_slug, number=number, table=table)
     form = CorrectionForm(request.POST)
-    url = reverse("scoring:sheet", args=[sheet_id])
+    url = reverse("desk:sheet", args=sheet_address(access.sheet))
     if not form.is_valid():
         for field, errors in form.errors.items():
             for error in errors:
@@ -149,12 +162,12 @@ def sheet_correct_view(request, sheet_id: int):
 
 @login_required
 @require_GET
-def round_version(request, round_id: int):
-    """`o/scores/round/<id>/version.json`, polled by the round view: the round's status and a fingerprint
+def round_version(request, club_slug: str, event_slug: str, number: int):
+    """`rounds/<n>/sheets/version.json`, polled by the round view: the round's status and a fingerprint
     of its sheets (every write bumps a sheet's version, so the sum moves). Three small queries (round,
     membership, one aggregate over the round's sheets by the game index); 304 when unchanged. Permission:
     an organiser of the round's club."""
-    round = organiser_round(request, round_id)
+    round = organiser_round_at(request, club_slug=club_slug, event_slug=event_slug, number=number)
     agg = Sheet.objects.filter(game__round_id=round.pk).aggregate(versions=Sum("version"), sheets=Count("id"))
     return version_answer(request, {"version": agg["versions"] or 0, "sheets": agg["sheets"], "status": round.status})
 
@@ -162,10 +175,10 @@ def round_version(request, round_id: int):
 @never_cache
 @login_required
 @require_POST
-def sheet_switch_side_view(request, sheet_id: int):
+def sheet_switch_side_view(request, club_slug: str, event_slug: str, number: int, table: int):
     """One tap on the round view: the other side enters this sheet from now on (the entering side's phone
     died); the first side confirms. Recorded in the sheet's history."""
-    access = organiser_access(request, sheet_id)
+    access = organiser_sheet_at(request, club_slug=club_slug, event_slug=event_slug, number=number, table=table)
     form = VersionForm(request.POST)
     url = _round_url(access.round)
     if not form.is_valid():

@@ -3,7 +3,8 @@
 `t/<token>/` shows the table, the teams, the rules, the deals with running totals and held points, and the
 deal form. Every write is a plain form POST (it works without JavaScript); `static/scoring/referee.js`
 sends the same forms with `Accept: application/json` and gets JSON back, plus a check on every change.
-The same views serve the organiser's sheet page (`o/scores/sheet/<id>/`), where each change needs a reason.
+The same views serve the organiser's sheet page (`o/<club>/events/<event>/rounds/<n>/tables/<t>/`), where each
+change needs a reason.
 
 Permissions: a table link reaches only its own game, while the round is released (Http404 for an unknown
 or revoked token, 403 "closed" page once the round is closed); organiser pages need an organiser of the
@@ -35,6 +36,7 @@ from scoring.labels import announcement_buttons, outcome_label
 from scoring.models import Sheet, TableLink
 from scoring.rules import RuleSetError
 from scoring.sheets.access import sheet_permissions
+from scoring.sheets.addresses import organiser_sheet_at, sheet_address, sheet_at
 from scoring.sheets.forms import PASS, DealForm, DisputeForm, RuleFacts, VersionForm, deal_initial
 from scoring.sheets.preview import deal_preview
 from scoring.sheets.selectors import (
@@ -42,7 +44,6 @@ from scoring.sheets.selectors import (
     deal_summary,
     first_dealer,
     game_sides,
-    organiser_access,
     sheet_history,
     sheet_view,
     table_access,
@@ -83,11 +84,13 @@ def table_view(view):
 
 
 def organiser_sheet_view(view):
-    """Resolve `sheet_id` for a logged-in organiser of the sheet's club (Http404 for other clubs)."""
+    """Resolve the event, round and table of the address to the sheet, for a logged-in organiser of the
+    sheet's club (Http404 for other clubs)."""
 
     @wraps(view)
-    def wrapper(request, sheet_id, **kwargs):
-        return view(request, organiser_access(request, sheet_id), **kwargs)
+    def wrapper(request, club_slug, event_slug, number, table, **kwargs):
+        access = organiser_sheet_at(request, club_slug=club_slug, event_slug=event_slug, number=number, table=table)
+        return view(request, access, **kwargs)
 
     return never_cache(login_required(wrapper))
 
@@ -98,7 +101,7 @@ def _names(access: SheetAccess) -> tuple[str, list]:
         return "scoring:card-game", [access.card.token, access.game.pk]
     if access.link is not None:
         return "scoring:referee", [access.link.token]
-    return "scoring:sheet", [access.sheet.pk]
+    return "desk:sheet", sheet_address(access.sheet)
 
 
 def _urls(access: SheetAccess) -> dict[str, str]:
@@ -117,7 +120,7 @@ def _urls(access: SheetAccess) -> dict[str, str]:
     if access.link is not None:
         urls["version"] = reverse("scoring:referee-version", args=[access.link.token])
     else:
-        urls["version"] = reverse("scoring:sheet-version", args=[access.sheet.pk])
+        urls["version"] = reverse("desk:sheet-version", args=sheet_address(access.sheet))
     return urls
 
 
@@ -564,11 +567,11 @@ def table_version(request, token: str):
 
 @login_required
 @require_GET
-def sheet_version(request, sheet_id: int):
-    """`o/scores/sheet/<id>/version.json` for the organiser's sheet page. Permission: an organiser of the
+def sheet_version(request, club_slug: str, event_slug: str, number: int, table: int):
+    """`rounds/<n>/tables/<t>/version.json` for the organiser's sheet page. Permission: an organiser of the
     sheet's club (404 otherwise). Two queries (the sheet, the membership); 304 when unchanged."""
     row = (
-        Sheet.objects.filter(pk=sheet_id)
+        Sheet.objects.filter(**sheet_at(club_slug=club_slug, event_slug=event_slug, number=number, table=table))
         .values_list("version", "status", "entering_side", "game__round__event__club_id")
         .first()
     )

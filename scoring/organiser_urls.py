@@ -1,0 +1,84 @@
+"""Every organiser page of scoring, under the event's own address `o/<club_slug>/events/<event_slug>/`
+(where tournaments keeps the event, its entries, tables and draws), plus the club's archive import.
+
+- namespace "desk": `rounds/<n>/sheets/` (a round's sheets: version.json, cards.pdf, close/),
+  `rounds/<n>/tables/<t>/` (one sheet: one game, the table `t` of round `n`; its form posts, version.json,
+  switch-side/, correct/, links/<id>/revoke/), `cards/` and `cards.pdf` (the table cards and team links),
+  `screen/` (the venue screen's links);
+- namespace "results": `results/` (standings status, adjustments, exports) and `o/<club>/archive/import/`;
+- the old addresses by database id (`o/scores/...`): permanent redirects for what answered a GET.
+
+Numbers and slugs, not database ids: an address stays the same when the event is rebuilt (`make demo`).
+config/urls.py includes this before tournaments.urls, whose `rounds/<n>/<action>/` would take `sheets`.
+"""
+
+from django.urls import include, path
+
+from scoring.public import venue as venue_views
+from scoring.results import archive_import as archive_views
+from scoring.results import views as results_views
+from scoring.sheets.referee_urls import sheet_routes
+from scoring.sheets.views import cards as card_views
+from scoring.sheets.views import desk as round_views
+from scoring.sheets.views import moved
+from scoring.sheets.views import referee as referee_views
+
+event = "o/<slug:club_slug>/events/<slug:event_slug>/"
+sheets = event + "rounds/<int:number>/sheets/"
+table = event + "rounds/<int:number>/tables/<int:table>/"
+results = event + "results/"
+
+desk_patterns = [
+    path(sheets, round_views.round_sheets, name="round"),
+    path(sheets + "version.json", round_views.round_version, name="round-version"),
+    path(sheets + "cards.pdf", round_views.round_cards, name="round-cards"),
+    path(sheets + "close/", round_views.round_close_view, name="round-close"),
+    *sheet_routes(table, referee_views.organiser_sheet_view, "sheet"),
+    path(table + "version.json", referee_views.sheet_version, name="sheet-version"),
+    path(table + "switch-side/", round_views.sheet_switch_side_view, name="sheet-switch-side"),
+    path(table + "correct/", round_views.sheet_correct_view, name="sheet-correct"),
+    path(table + "links/<int:link_id>/revoke/", round_views.link_revoke, name="link-revoke"),
+    path(event + "cards/", card_views.event_cards, name="event-cards"),
+    path(event + "cards/make/", card_views.event_cards_make, name="event-cards-make"),
+    path(
+        event + "cards/tables/<int:table_number>/reissue/",
+        card_views.table_card_reissue_view,
+        name="table-card-reissue",
+    ),
+    path(
+        event + "cards/teams/<int:entry_number>/reissue/", card_views.team_link_reissue_view, name="team-link-reissue"
+    ),
+    path(event + "cards.pdf", card_views.event_cards_download, name="event-cards-pdf"),
+    path(event + "screen/", venue_views.screen_links, name="venue_links"),
+]
+
+results_patterns = [
+    path(results, results_views.results_page, name="page"),
+    path(results + "status.json", results_views.status_json, name="status"),
+    path(results + "recompute/", results_views.recompute, name="recompute"),
+    path(results + "adjustments/", results_views.adjustment_add, name="adjustment_add"),
+    path(
+        results + "adjustments/<int:adjustment_id>/delete/", results_views.adjustment_remove, name="adjustment_delete"
+    ),
+    path(results + "exports/", results_views.export_start, name="export_start"),
+    path(results + "exports/<int:export_id>.json", results_views.export_status, name="export_status"),
+    path(results + "exports/<int:export_id>/download/", results_views.export_download, name="export_download"),
+    path("o/<slug:club_slug>/archive/import/", archive_views.archive_import, name="archive_import"),
+]
+
+old = "o/scores/"
+moved_patterns = [
+    path(old + "round/<int:round_id>/", moved.round_moved, {"to": "desk:round"}),
+    path(old + "round/<int:round_id>/version.json", moved.round_moved, {"to": "desk:round-version"}),
+    path(old + "round/<int:round_id>/cards.pdf", moved.round_moved, {"to": "desk:round-cards"}),
+    path(old + "sheet/<int:sheet_id>/", moved.sheet_moved, {"to": "desk:sheet"}),
+    path(old + "sheet/<int:sheet_id>/version.json", moved.sheet_moved, {"to": "desk:sheet-version"}),
+    path(old + "event/<int:event_id>/cards/", moved.event_moved, {"to": "desk:event-cards"}),
+    path(old + "event/<int:event_id>/cards.pdf", moved.event_moved, {"to": "desk:event-cards-pdf"}),
+]
+
+urlpatterns = [
+    path("", include((desk_patterns, "desk"))),
+    path("", include((results_patterns, "results"))),
+    *moved_patterns,
+]
