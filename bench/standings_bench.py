@@ -240,7 +240,7 @@ def confirmation_figures(trials: int = 5, burst: int = 10) -> dict | None:
         return None
     from celery.contrib.testing.worker import start_worker
 
-    from scoring.sheets.access import Actor
+    from scoring.sheets.permissions import Actor
     from scoring.sheets.services import sheet_confirm
 
     app.control.purge()

@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scoring.models import Deal, Sheet, SheetChange, TableLink
-from scoring.sheets.access import actor_from_request
 from scoring.sheets.links import table_link_revoke
+from scoring.sheets.permissions import actor_from_request
 from scoring.sheets.rounds import sheets_recompute
 from tournaments.permissions import is_organiser
 

@@ -20,7 +20,7 @@ from scoring.results import views as results_views
 from scoring.sheets.referee_urls import sheet_routes
 from scoring.sheets.views import cards as card_views
 from scoring.sheets.views import desk as round_views
-from scoring.sheets.views import moved
+from scoring.sheets.views import live, moved
 from scoring.sheets.views import referee as referee_views
 
 event = "o/<slug:club_slug>/events/<slug:event_slug>/"
@@ -34,7 +34,7 @@ desk_patterns = [
     path(sheets + "cards.pdf", round_views.round_cards, name="round-cards"),
     path(sheets + "close/", round_views.round_close_view, name="round-close"),
     *sheet_routes(table, referee_views.organiser_sheet_view, "sheet"),
-    path(table + "version.json", referee_views.sheet_version, name="sheet-version"),
+    path(table + "version.json", live.sheet_version, name="sheet-version"),
     path(table + "switch-side/", round_views.sheet_switch_side_view, name="sheet-switch-side"),
     path(table + "correct/", round_views.sheet_correct_view, name="sheet-correct"),
     path(table + "links/<int:link_id>/revoke/", round_views.link_revoke, name="link-revoke"),

@@ -1,182 +1,76 @@
-"""Who may do what on a sheet: the actor writing, and why a write is refused in the sheet's state.
+"""The one token reader: what a printed table token opens (`t/<token>/…`, `/api/v1/table/<token>/…`).
 
-The write services (`scoring.sheets.services`) and the pages (`sheet_permissions`) decide the same way from here.
-Whether an actor reaches the sheet at all is the caller's check (`scoring.sheets.selectors`).
+A token is a table card's (`CARD_TOKEN_LENGTH` characters; valid all evening, it opens whatever game sits at
+its table in the released round, with its side's rights) or a game link's (one game, one side). This module
+tells the two apart, once: the referee pages, the API and the version poll all read a token through it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
+from django.http import Http404
 from django.utils.translation import gettext as _
 
-from scoring.exceptions import ScoringError, SheetStateError, SideNotAllowed
-from scoring.models import Sheet, TableLink
-from tournaments.models import Round
-
-EDITABLE_BY_LINK = (Sheet.Status.ENTERED, Sheet.Status.DISPUTED)
+from scoring.models import CARD_TOKEN_LENGTH, TableCard
+from scoring.sheets.links import CardNotReady, TableState, card_access, card_by_token, card_game, card_state
+from scoring.sheets.selectors import SheetAccess, table_access
 
 
-@dataclass(frozen=True)
-class Actor:
-    """Who writes: a table link (no account) or a user; `organiser` is true when the caller checked that
-    the user organises the sheet's club. `ip_address` and `user_agent` go into the history."""
+class CardWaiting(Exception):
+    """A card whose table has no game in play now (between rounds, or its sheet not made yet); `state`
+    says what it waits for."""
 
-    user: Any = None
-    link: TableLink | None = None
-    organiser: bool = False
-    ip_address: str | None = None
-    user_agent: str = ""
-
-    @property
-    def side(self) -> str | None:
-        return self.link.side if self.link is not None else None
+    def __init__(self, card: TableCard, state: TableState):
+        super().__init__(state.kind)
+        self.card = card
+        self.state = state
 
 
-def _round_open(sheet: Sheet) -> bool:
-    return sheet.game.round.status == Round.Status.RELEASED
+def is_card_token(token: object) -> bool:
+    """Whether `token` has a table card's shape (a card's token is longer than a game link's)."""
+    return isinstance(token, str) and len(token) == CARD_TOKEN_LENGTH
 
 
-# Each check says only which rule blocks the actor (a code, or None), so that `sheet_permissions` answers
-# yes or no without building a translated refusal; the `*_refusal` functions word the code for the services.
+def token_access(request, token: str, *, game_id: int | None = None) -> SheetAccess:
+    """The sheet `token` opens, for its side.
+
+    A game link opens its own game (`selectors.table_access`). A card opens the game `game_id` at its table
+    when the address names one (a card's writes name their game, so a deal sent late from an offline phone
+    never lands in the next round's game), else the game in play at its table.
+
+    Raises Http404 (unknown or revoked token, a game not at the card's table, a round not released),
+    TableClosed (the round is closed), TableNotReady (a link's sheet not made yet) or CardWaiting."""
+    if not is_card_token(token):
+        if game_id is not None:
+            raise Http404
+        return table_access(request, token)
+    card = card_by_token(token)
+    if game_id is not None:
+        game = card_game(card, game_id)
+        try:
+            return card_access(request, card, game)
+        except CardNotReady:
+            raise CardWaiting(card, card_state(card)) from None
+    state = card_state(card)
+    if state.kind == "playing":
+        try:
+            return card_access(request, card, state.game)
+        except CardNotReady:
+            state = TableState("waiting", state.round_number)
+    raise CardWaiting(card, state)
 
 
-def _entry_blocked(sheet: Sheet, actor: Actor) -> str | None:
-    """An organiser may always (with a reason, checked by the service). A link may while the round is open
-    and the sheet is being entered (or was disputed), and only from the entering side once one is set."""
-    if actor.organiser:
-        return None
-    if actor.link is None:
-        return "no_link"
-    if not _round_open(sheet) or sheet.status == Sheet.Status.LOCKED:
-        return "round_closed"
-    if sheet.status == Sheet.Status.SUBMITTED:
-        return "sheet_submitted"
-    if sheet.status == Sheet.Status.CONFIRMED:
-        return "sheet_confirmed"
-    if sheet.entering_side and actor.side != sheet.entering_side:
-        return "other_side"
-    return None
-
-
-def _submit_blocked(sheet: Sheet, actor: Actor) -> str | None:
-    blocked = _entry_blocked(sheet, actor)
-    if blocked is None and not sheet.finished:
-        return "not_finished"
-    return blocked
-
-
-def _confirm_blocked(sheet: Sheet, actor: Actor) -> str | None:
-    """An organiser confirms any sheet that is not settled yet (an unfinished one with a reason, checked by the
-    service); a link confirms a submitted sheet of the other side."""
-    if sheet.status in Sheet.COUNTED_STATUSES:
-        return "sheet_confirmed"
-    if actor.organiser:
-        return None
-    if actor.link is None:
-        return "no_link"
-    if not _round_open(sheet):
-        return "round_closed"
-    if sheet.status != Sheet.Status.SUBMITTED:
-        return "not_submitted"
-    if actor.side == sheet.entering_side:
-        return "own_side"
-    return None
-
-
-def _dispute_blocked(sheet: Sheet, actor: Actor) -> str | None:
-    """Only the confirming side, while submitted."""
-    if actor.link is None:
-        return "no_link"
-    return _confirm_blocked(sheet, actor)
-
-
-def entry_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
-    """Why `actor` may not add, change or delete deals on `sheet` now (None when it may)."""
-    blocked = _entry_blocked(sheet, actor)
-    if blocked == "no_link":
-        return SideNotAllowed(_("Only the table's link or an organiser can change this sheet."))
-    if blocked == "round_closed":
-        return SheetStateError(
-            _("The round is closed: only the organiser can correct this sheet now."), code="round_closed"
-        )
-    if blocked == "sheet_submitted":
-        return SheetStateError(
-            _("The sheet has been submitted: the other side confirms or disputes it now."), code="sheet_submitted"
-        )
-    if blocked == "sheet_confirmed":
-        return SheetStateError(
-            _("The sheet is confirmed: only the organiser can correct it now."), code="sheet_confirmed"
-        )
-    if blocked == "other_side":
-        return SideNotAllowed(
-            _("The other side (%(side)s) enters this sheet; your side confirms it once it is submitted.")
-            % {"side": sheet.get_entering_side_display()}
-        )
-    return None
-
-
-def submit_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
-    """Why `actor` may not submit `sheet` now (None when it may)."""
-    if _submit_blocked(sheet, actor) == "not_finished":
-        return SheetStateError(
-            _("The game is not over yet (%(count)s deals entered); submit it after the last deal.")
-            % {"count": sheet.deal_count},
-            code="not_finished",
-        )
-    return entry_refusal(sheet, actor)
-
-
-def _confirm_refusal(blocked: str | None, no_link: str) -> ScoringError | None:
-    if blocked == "sheet_confirmed":
-        return SheetStateError(_("The sheet is already confirmed."), code="sheet_confirmed")
-    if blocked == "no_link":
-        return SideNotAllowed(no_link)
-    if blocked == "round_closed":
-        return SheetStateError(
-            _("The round is closed: only the organiser can confirm this sheet now."), code="round_closed"
-        )
-    if blocked == "not_submitted":
-        return SheetStateError(_("The sheet has not been submitted yet."), code="not_submitted")
-    if blocked == "own_side":
-        return SideNotAllowed(_("Your side entered this sheet: the other side confirms it."))
-    return None
-
-
-def confirm_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
-    """Why `actor` may not confirm `sheet` now (None when it may)."""
-    return _confirm_refusal(
-        _confirm_blocked(sheet, actor), _("Only the other side's link or an organiser can confirm this sheet.")
-    )
-
-
-def dispute_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
-    """Why `actor` may not dispute `sheet` now (None when it may)."""
-    return _confirm_refusal(
-        _dispute_blocked(sheet, actor), _("Only the other side's link can dispute a sheet; organisers correct it.")
-    )
-
-
-def sheet_permissions(sheet: Sheet, actor: Actor) -> dict[str, bool]:
-    """What `actor` may do on `sheet` now, for pages and API answers (the services decide the same way, from
-    the same checks); nothing is worded."""
-    return {
-        "edit": _entry_blocked(sheet, actor) is None,
-        "submit": _submit_blocked(sheet, actor) is None and sheet.status in EDITABLE_BY_LINK,
-        "confirm": _confirm_blocked(sheet, actor) is None,
-        "dispute": _dispute_blocked(sheet, actor) is None,
-    }
-
-
-def actor_from_request(request: Any, *, link: TableLink | None = None, organiser: bool = False) -> Actor:
-    """The actor of `request`: its table link (then no user), or its signed-in user, an organiser when the
-    caller checked it. The address and user agent go into the sheet's history."""
-    user = request.user if getattr(request, "user", None) is not None and request.user.is_authenticated else None
-    return Actor(
-        user=user if link is None else None,
-        link=link,
-        organiser=organiser and link is None,
-        ip_address=request.META.get("REMOTE_ADDR") or None,
-        user_agent=(request.META.get("HTTP_USER_AGENT") or "")[:300],
-    )
+def state_text(state: TableState) -> str:
+    """What a card or team page says when its table (or team) has no game in play."""
+    if state.kind == "waiting":
+        return _("Waiting for round %(number)s. This page opens the sheet by itself when the round is released.") % {
+            "number": state.round_number
+        }
+    if state.kind == "idle":
+        return _("Round %(number)s has no game at this table.") % {"number": state.round_number}
+    if state.kind == "absent":
+        return _("Your team is not in the draw of round %(number)s.") % {"number": state.round_number}
+    if state.kind == "bye":
+        return _("Your team has a bye in round %(number)s.") % {"number": state.round_number}
+    if state.kind == "over":
+        return _("The event is over: every round is closed. Thank you for playing!")
+    return _("Round %(number)s is being played.") % {"number": state.round_number}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.http import Http404
 
 from scoring.models import Sheet
-from scoring.sheets.access import actor_from_request
+from scoring.sheets.permissions import actor_from_request
 from scoring.sheets.selectors import GAME_RELATED, SheetAccess
 from tournaments.models import Event, Round
 from tournaments.permissions import require_organiser

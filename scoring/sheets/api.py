@@ -27,8 +27,9 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring.models import CARD_TOKEN_LENGTH, Sheet
+from scoring.models import Sheet
 from scoring.sheets import serializers as s
+from scoring.sheets.access import CardWaiting, state_text, token_access
 from scoring.sheets.addresses import organiser_access, organiser_round
 from scoring.sheets.api_parts import (
     ERRORS,
@@ -40,13 +41,11 @@ from scoring.sheets.api_parts import (
     sheet_payload,
     version_of,
 )
-from scoring.sheets.links import CardNotReady, TableState, card_access, card_by_token, card_state
 from scoring.sheets.preview import deal_preview
 from scoring.sheets.selectors import (
     SheetAccess,
     sheet_of,
     sheet_view,
-    table_access,
 )
 from scoring.sheets.services import (
     deal_create,
@@ -56,24 +55,16 @@ from scoring.sheets.services import (
     sheet_correct,
     sheet_step,
 )
-from scoring.sheets.views.cards import state_text
 from tournaments.models import Game, Round
 
 
 def _token_access(request, token: str) -> SheetAccess:
-    """A game link's token opens its own game. A table card's token (told apart by its length, as on the
-    card's page) opens the game at its table in the released round, acting through that game's link of the
-    card's side; between rounds it answers 404 saying which round it waits for."""
-    if len(token) != CARD_TOKEN_LENGTH:
-        return table_access(request, token)
-    card = card_by_token(token)
-    state = card_state(card)
-    if state.kind == "playing":
-        try:
-            return card_access(request, card, state.game)
-        except CardNotReady:
-            state = TableState("waiting", state.round_number)
-    raise NotFound(state_text(state))
+    """What the token opens (`scoring.sheets.access.token_access`); a card between rounds answers 404 saying
+    which round it waits for."""
+    try:
+        return token_access(request, token)
+    except CardWaiting as waiting:
+        raise NotFound(state_text(waiting.state)) from None
 
 
 class SheetBaseApi(APIView):

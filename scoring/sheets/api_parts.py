@@ -16,7 +16,7 @@ from scoring.engine import game_rules
 from scoring.exceptions import FieldRequired
 from scoring.models import Sheet
 from scoring.sheets import serializers as s
-from scoring.sheets.access import sheet_permissions
+from scoring.sheets.permissions import sheet_permissions
 from scoring.sheets.selectors import (
     SheetAccess,
     sheet_view,

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from scoring.exceptions import SideNotAllowed, TableClosed
 from scoring.models import SecretLink, Sheet, TableCard, TableLink, TeamLink, VenueScreen
-from scoring.sheets.access import Actor, actor_from_request
+from scoring.sheets.permissions import Actor, actor_from_request
 from scoring.sheets.rounds import table_links_ensure
 from scoring.sheets.selectors import TOKEN_RE, SheetAccess
 from tournaments.models import Entry, Event, Game, Round, Table

@@ -18,7 +18,7 @@ from scoring.exceptions import (
 )
 from scoring.models import Deal, Sheet, SheetChange, TableLink
 from scoring.queueing import standings_request_recompute
-from scoring.sheets.access import (
+from scoring.sheets.permissions import (
     Actor,
 )
 from scoring.sheets.services.write import _check_reason

@@ -18,7 +18,7 @@ from scoring.engine import sheet_score
 from scoring.exceptions import TableClosed, TableNotReady
 from scoring.labels import SIDE_LABELS, SUIT_SYMBOLS, announcement_words
 from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink
-from scoring.sheets.access import Actor, actor_from_request
+from scoring.sheets.permissions import Actor, actor_from_request
 from tournaments.models import Entry, Event, Game, Round
 
 # Tokens are made by secrets.token_urlsafe(32); anything else is not worth a query.

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from config.celery import app
 from scoring.models import Sheet
-from scoring.sheets.access import Actor
+from scoring.sheets.permissions import Actor
 from scoring.sheets.services import sheet_confirm
 from scoring.standings.store import standings_recompute_now
 from tests.factories import UserFactory

@@ -194,8 +194,8 @@ def test_a_deal_refused_after_reconnecting_is_shown_with_its_error_to_fix(live_s
 
 
 def test_a_deal_typed_offline_for_a_link_revoked_meanwhile_is_shown_refused_not_retried(live_server, phone_page):
-    from scoring.sheets.access import Actor
     from scoring.sheets.links import table_link_revoke
+    from scoring.sheets.permissions import Actor
 
     page = phone_page
     sheet, link_a = one_deal_queued_offline(live_server, page)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scoring.models import Sheet, TableLink
-from scoring.sheets.access import Actor
+from scoring.sheets.permissions import Actor
 from scoring.sheets.rounds import table_links_ensure
 from scoring.sheets.services import deal_create
 from tests.factories import GameFactory, MembershipFactory, RoundFactory

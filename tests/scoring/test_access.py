@@ -1,11 +1,11 @@
-"""scoring.sheets.access: the permissions a page shows agree with the refusals the services raise, in every
+"""scoring.sheets.permissions: the permissions a page shows agree with the refusals the services raise, in every
 state of a sheet, and building them words nothing."""
 
 import pytest
 
 from scoring.models import Sheet
-from scoring.sheets import access
-from scoring.sheets.access import (
+from scoring.sheets import permissions as access
+from scoring.sheets.permissions import (
     confirm_refusal,
     dispute_refusal,
     entry_refusal,

@@ -12,8 +12,8 @@ from scoring.exceptions import (
 )
 from scoring.models import Deal, Sheet, SheetChange, TableLink
 from scoring.rules import score_game
-from scoring.sheets.access import Actor, sheet_permissions
 from scoring.sheets.links import table_link_revoke
+from scoring.sheets.permissions import Actor, sheet_permissions
 from scoring.sheets.rounds import sheets_recompute, table_links_ensure
 from scoring.sheets.services import (
     deal_create,

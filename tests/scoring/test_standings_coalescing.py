@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from config.celery import app
 from scoring.models import Sheet
-from scoring.sheets.access import Actor
+from scoring.sheets.permissions import Actor
 from scoring.sheets.services import sheet_confirm
 from scoring.standings.store import COALESCE_SECONDS, standings_recompute_if_dirty, standings_recompute_now
 from scoring.tasks import standings_recompute as standings_recompute_task

@@ -330,3 +330,35 @@ def test_a_card_says_when_its_table_is_empty_this_round_and_when_the_event_is_ov
     round2.save(update_fields=["status"])
     assert client.get(f"/t/{card.token}/state/").json()["state"] == "over:2"
     assert "The event is over" in client.get(f"/t/{card.token}/").content.decode()
+
+
+# --- one token reader: a card's pages show, poll and post under the card's own token ----------------------
+
+
+def test_a_cards_sheet_page_never_shows_the_game_link_it_acts_through(client):
+    event, _round, _entries, games = evening(tables=1)
+    card = card_of(event, 1, "A")
+    link = TableLink.objects.active().get(game=games[0], side="A")
+    html = client.get(f"/t/{card.token}/").content.decode()
+    assert f"/t/{card.token}/version.json" in html
+    assert link.token not in html
+
+
+def test_a_cards_version_follows_its_tables_sheet_and_dies_with_the_card(client):
+    event, _round, _entries, games = evening(tables=1)
+    card = card_of(event, 1, "A")
+    first = client.get(f"/t/{card.token}/version.json")
+    assert first.status_code == 200
+    assert first.json() == {"version": 0, "status": "entered", "entering_side": "", "open": True, "game": games[0].pk}
+    client.post(f"/t/{card.token}/game/{games[0].pk}/deals/", {**DEAL, "version": 0})
+    assert client.get(f"/t/{card.token}/version.json").json()["version"] == 1
+    card.revoke()
+    assert client.get(f"/t/{card.token}/version.json").status_code == 404
+    assert client.get(f"/t/{card.token}/").status_code == 404
+
+
+def test_the_table_address_is_registered_once_for_both_kinds_of_token():
+    from scoring.sheets import referee_urls
+
+    routes = [str(p.pattern) for p in referee_urls.urlpatterns]
+    assert routes.count("t/<str:token>/") == 1

@@ -16,7 +16,7 @@ from django.urls import reverse
 from config.celery import app
 from scoring.models import Export, Sheet
 from scoring.queueing import export_request
-from scoring.sheets.access import Actor
+from scoring.sheets.permissions import Actor
 from scoring.sheets.services import sheet_confirm
 from scoring.standings.store import standings_recompute_now
 from tests.factories import UserFactory

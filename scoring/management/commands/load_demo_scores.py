@@ -15,8 +15,8 @@ from django.urls import reverse
 
 from scoring.models import Sheet, TableCard, TableLink, TeamLink
 from scoring.rules import random_game
-from scoring.sheets.access import Actor
 from scoring.sheets.links import event_cards_prepare, event_table_numbers
+from scoring.sheets.permissions import Actor
 from scoring.sheets.rounds import table_links_ensure
 from scoring.sheets.services import deal_create, sheet_confirm, sheet_submit
 from scoring.standings.store import standings_recompute_now
@@ -75,7 +75,7 @@ class Command(BaseCommand):
         # The table cards (made once for the evening) are what the tables scan; a team link follows a team.
         event_cards_prepare(event=event, table_numbers=event_table_numbers(event))
         cards = {c.side: c.token for c in TableCard.objects.active().filter(event=event, table_number=TYPING_TABLE)}
-        referee = {side: reverse("scoring:card", args=[cards[side]]) for side in "AB"}
+        referee = {side: reverse("scoring:referee", args=[cards[side]]) for side in "AB"}
         game = links[(TYPING_TABLE, "A")].game
         team = TeamLink.objects.active().filter(entry_id=game.entry_a_id).first()
         rows = [

@@ -5,7 +5,7 @@ client's version (a stale one raises `SheetConflict`, never an overwrite), valid
 rules engine (an invalid deal stores nothing), store, bump the version, write a `SheetChange` (who, which
 link, from where, before and after, the reason of an organiser's correction), refresh the cached result.
 
-Who may write is decided in `scoring.sheets.access` from the sheet's state and the actor's role; whether an actor
+Who may write is decided in `scoring.sheets.permissions` from the sheet's state and the actor's role; whether an actor
 reaches the sheet at all (its own table link, or an organiser of the club) is the caller's check
 (`scoring.sheets.selectors`). Lock order everywhere: event, then round, then sheets by id (see `write._lock`).
 

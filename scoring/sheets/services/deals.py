@@ -14,10 +14,10 @@ from scoring.exceptions import (
     SheetStateError,
 )
 from scoring.models import Deal, Sheet, SheetChange
-from scoring.sheets.access import (
+from scoring.sheets.deal_write import save_together
+from scoring.sheets.permissions import (
     Actor,
 )
-from scoring.sheets.deal_write import save_together
 from scoring.sheets.services.write import (
     _SHIFT,
     SheetWrite,

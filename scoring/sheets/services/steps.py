@@ -15,7 +15,7 @@ from scoring.exceptions import (
     SideNotAllowed,
 )
 from scoring.models import MAX_REASON, Deal, Sheet, SheetChange
-from scoring.sheets.access import (
+from scoring.sheets.permissions import (
     EDITABLE_BY_LINK,
     Actor,
     confirm_refusal,

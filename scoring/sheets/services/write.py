@@ -19,7 +19,7 @@ from scoring.exceptions import (
 )
 from scoring.models import MAX_REASON, Deal, Sheet, SheetChange
 from scoring.queueing import standings_request_recompute
-from scoring.sheets.access import (
+from scoring.sheets.permissions import (
     Actor,
     entry_refusal,
 )

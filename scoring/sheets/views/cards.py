@@ -26,18 +26,15 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from config.site import absolute_url
-from scoring.exceptions import TableClosed
+from scoring.exceptions import TableClosed, TableNotReady
 from scoring.labels import SIDE_LABELS
-from scoring.models import CARD_TOKEN_LENGTH, TableCard, TeamLink
-from scoring.sheets.access import actor_from_request
+from scoring.models import TableCard, TeamLink
+from scoring.sheets.access import CardWaiting, state_text, token_access
 from scoring.sheets.addresses import organiser_event
 from scoring.sheets.card_pdf import event_cards_pdf
 from scoring.sheets.links import (
-    CardNotReady,
     TableState,
-    card_access,
     card_by_token,
-    card_game,
     card_state,
     event_cards_prepare,
     event_table_numbers,
@@ -47,27 +44,10 @@ from scoring.sheets.links import (
     team_place,
     team_sheet_link,
 )
+from scoring.sheets.permissions import actor_from_request
 from scoring.sheets.selectors import game_sides
 from scoring.sheets.views import referee as referee_views
 from tournaments.models import Entry, Event
-
-# --- what a card or team page says between rounds --------------------------------------------------------
-
-
-def state_text(state: TableState) -> str:
-    if state.kind == "waiting":
-        return _("Waiting for round %(number)s. This page opens the sheet by itself when the round is released.") % {
-            "number": state.round_number
-        }
-    if state.kind == "idle":
-        return _("Round %(number)s has no game at this table.") % {"number": state.round_number}
-    if state.kind == "absent":
-        return _("Your team is not in the draw of round %(number)s.") % {"number": state.round_number}
-    if state.kind == "bye":
-        return _("Your team has a bye in round %(number)s.") % {"number": state.round_number}
-    if state.kind == "over":
-        return _("The event is over: every round is closed. Thank you for playing!")
-    return _("Round %(number)s is being played.") % {"number": state.round_number}
 
 
 def _state_json(state: TableState) -> JsonResponse:
@@ -88,40 +68,21 @@ def _waiting(request, card: TableCard, state: TableState, *, status: int = 200):
 # --- table cards ----------------------------------------------------------------------------------------
 
 
-@never_cache
-def card_page(request, token: str):
-    """A table card's page: the sheet of the game at its table in the released round, or "waiting for
-    round N". Tokens that are not a card's go to the game link's page."""
-    if len(token) != CARD_TOKEN_LENGTH:
-        return referee_views.table_view(referee_views.sheet_page)(request, token=token)
-    card = card_by_token(token)
-    if request.method not in ("GET", "HEAD"):
-        return HttpResponse(status=405, headers={"Allow": "GET, HEAD"})
-    state = card_state(card)
-    if state.kind != "playing":
-        return _waiting(request, card, state)
-    try:
-        access = card_access(request, card, state.game)
-    except CardNotReady:
-        return _waiting(request, card, TableState("waiting", state.round_number))
-    return referee_views.sheet_page(request, access)
-
-
-def card_view(view):
-    """Resolve `token` and `game_id` to the sheet of that game for the card's side (403 page once its round
-    is closed, like a game link)."""
+def token_view(view):
+    """Resolve `token` (and the game a card's write names) through the one token reader to the sheet it
+    opens for its side. A closed round (403) or a sheet not made yet (409) answers with a page (or JSON)
+    saying so; a card with no game in play shows "waiting for round N"."""
 
     @wraps(view)
-    def wrapper(request, token, game_id, **kwargs):
-        card = card_by_token(token)
+    def wrapper(request, token, game_id=None, **kwargs):
         try:
-            access = card_access(request, card, card_game(card, game_id))
-        except TableClosed as exc:
-            if referee_views._wants_json(request):
-                return JsonResponse({"ok": False, "errors": {"__all__": [exc.message]}}, status=403)
-            return render(request, "referee/closed.html", {"message": exc.message}, status=403)
-        except CardNotReady:
-            return _waiting(request, card, card_state(card))
+            access = token_access(request, token, game_id=game_id)
+        except (TableClosed, TableNotReady) as exc:
+            if referee_views.wants_json(request):
+                return JsonResponse({"ok": False, "errors": {"__all__": [exc.message]}}, status=exc.status_code)
+            return render(request, "referee/closed.html", {"message": exc.message}, status=exc.status_code)
+        except CardWaiting as waiting:
+            return _waiting(request, waiting.card, waiting.state)
         return view(request, access, **kwargs)
 
     return never_cache(wrapper)

@@ -23,16 +23,16 @@ from django.views.decorators.http import require_GET, require_POST
 from config.site import absolute_url
 from scoring.exceptions import DealInvalid, ScoringError
 from scoring.models import Sheet, TableLink
-from scoring.sheets.access import actor_from_request
 from scoring.sheets.addresses import organiser_round_at, organiser_sheet_at, round_address, sheet_address
 from scoring.sheets.card_pdf import round_cards_pdf
 from scoring.sheets.desk_forms import CorrectionForm, RoundCloseForm
 from scoring.sheets.forms import VersionForm
 from scoring.sheets.links import table_link_revoke
+from scoring.sheets.permissions import actor_from_request
 from scoring.sheets.rounds import round_sheets_lock
 from scoring.sheets.selectors import round_overview
 from scoring.sheets.services import sheet_correct, sheet_entering_side_switch
-from scoring.sheets.views.referee import version_answer
+from scoring.sheets.views.live import version_answer
 from tournaments.exceptions import TournamentError
 from tournaments.models import Round
 from tournaments.permissions import require_organiser

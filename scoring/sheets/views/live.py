@@ -1,0 +1,86 @@
+"""What the sheet pages poll for live updates: a tiny JSON of the sheet's state with an ETag, 304 while
+nothing changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponseNotModified, JsonResponse
+from django.views.decorators.http import require_GET
+
+from scoring.models import Sheet, TableCard, TableLink
+from scoring.sheets.access import is_card_token
+from scoring.sheets.addresses import sheet_at
+from tournaments.models import Game, Round
+from tournaments.permissions import require_organiser
+
+
+def version_answer(request, state: dict[str, Any]):
+    """A tiny JSON of the sheet's (or round's) state with an ETag, so that an unchanged poll is a 304 with
+    no body. `no-cache` (not `no-store`) lets the browser keep the answer and revalidate it every time."""
+    etag = '"{}"'.format("-".join(str(v) for v in state.values()))
+    response = HttpResponseNotModified() if etag in request.headers.get("If-None-Match", "") else JsonResponse(state)
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@require_GET
+def table_version(request, token: str):
+    """`t/<token>/version.json`: {"version", "status", "entering_side", "open"} of the sheet the token opens,
+    polled by both sides' pages every few seconds; 304 when unchanged. A game link's is one indexed query
+    (by token); a card's names the game in play at its table too (two queries), so the next round's release
+    changes it. Permission: the token itself (an unknown or revoked one is a 404)."""
+    if is_card_token(token):
+        card = TableCard.objects.active().filter(token=token).values_list("event_id", "table_number").first()
+        if card is None:
+            raise Http404
+        row = (
+            Game.objects.filter(
+                round__event_id=card[0], round__status=Round.Status.RELEASED, table_number=card[1], is_bye=False
+            )
+            .order_by("-round__number")
+            .values_list("sheet__version", "sheet__status", "sheet__entering_side", "round__status", "pk")
+            .first()
+        ) or (0, "", "", "", 0)
+    else:
+        link = (
+            TableLink.objects.active()
+            .filter(token=token, game__is_bye=False)
+            .values_list(
+                "game__sheet__version", "game__sheet__status", "game__sheet__entering_side", "game__round__status"
+            )
+            .first()
+            if isinstance(token, str) and len(token) <= 64
+            else None
+        )
+        if link is None:
+            raise Http404
+        row = (*link, None)
+    version, status, entering, round_status, game = row
+    state = {
+        "version": version or 0,
+        "status": status or "",
+        "entering_side": entering or "",
+        "open": round_status == Round.Status.RELEASED,
+    }
+    if game is not None:
+        state["game"] = game
+    return version_answer(request, state)
+
+
+@login_required
+@require_GET
+def sheet_version(request, club_slug: str, event_slug: str, number: int, table: int):
+    """`rounds/<n>/tables/<t>/version.json` for the organiser's sheet page. Permission: an organiser of the
+    sheet's club (404 otherwise). Two queries (the sheet, the membership); 304 when unchanged."""
+    row = (
+        Sheet.objects.filter(**sheet_at(club_slug=club_slug, event_slug=event_slug, number=number, table=table))
+        .values_list("version", "status", "entering_side", "game__round__event__club_id")
+        .first()
+    )
+    if row is None:
+        raise Http404
+    require_organiser(request.user, row[3])
+    return version_answer(request, {"version": row[0], "status": row[1], "entering_side": row[2], "open": True})
