@@ -362,3 +362,21 @@ def test_the_table_address_is_registered_once_for_both_kinds_of_token():
 
     routes = [str(p.pattern) for p in referee_urls.urlpatterns]
     assert routes.count("t/<str:token>/") == 1
+
+
+def test_the_phones_deal_post_through_a_card_reads_the_deals_once(client, django_assert_max_num_queries):
+    """The path the phones take (a form post with Accept: JSON, through the table card): the live part is
+    rendered from the deals the write returns, not read again."""
+    event, _round, _entries, games = evening(tables=1)
+    card = card_of(event, 1, "A")
+    url = f"/t/{card.token}/game/{games[0].pk}/deals/"
+    client.post(url, {**DEAL, "version": 0}, HTTP_ACCEPT="application/json")  # the first one warms the caches
+    with django_assert_max_num_queries(PHONE_DEAL_QUERIES) as captured:
+        answer = client.post(url, {**DEAL, "client_id": "c-2", "version": 1}, HTTP_ACCEPT="application/json")
+    assert answer.status_code == 201, answer.content
+    assert answer.json()["version"] == 2
+    deal_reads = [q["sql"] for q in captured.captured_queries if 'FROM "scoring_deal"' in q["sql"]]
+    assert deal_reads == [], deal_reads
+
+
+PHONE_DEAL_QUERIES = 8  # was 9 while the live part read the deals again

@@ -114,8 +114,9 @@ def rule_facts(access: SheetAccess) -> RuleFacts:
     return RuleFacts.of(game_rules(access.event))
 
 
-def _live_context(access: SheetAccess) -> dict[str, Any]:
-    view = sheet_view(access.sheet)
+def _live_context(access: SheetAccess, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The live part's context; `deals` (their data in order, as a write returns them) spares reading them."""
+    view = sheet_view(access.sheet, deals)
     urls = page_urls(access)
     perms = sheet_permissions(access.sheet, access.actor)
     rows = []
@@ -185,8 +186,8 @@ def _page_context(
     return context
 
 
-def live_html(request, access: SheetAccess) -> str:
-    return render_to_string("referee/_live.html", _live_context(access), request=request)
+def live_html(request, access: SheetAccess, deals: list[dict[str, Any]] | None = None) -> str:
+    return render_to_string("referee/_live.html", _live_context(access, deals), request=request)
 
 
 def render_page(request, access: SheetAccess, *, form=None, edit=None, insert=None, status=200):

@@ -110,11 +110,13 @@ def _write_failed(
     )
 
 
-def _written(request, access: SheetAccess, sheet, message: str, status: int = 200):
+def _written(request, access: SheetAccess, sheet, message: str, status: int = 200, *, deals=None):
+    """The answer to a stored write; `deals` (what a deal write returns) renders the live part without
+    reading the deals again."""
     access.sheet = sheet
     if wants_json(request):
         return JsonResponse(
-            {"ok": True, "version": sheet.version, "message": message, "live": live_html(request, access)},
+            {"ok": True, "version": sheet.version, "message": message, "live": live_html(request, access, deals)},
             status=status,
         )
     messages.success(request, message)
@@ -169,10 +171,17 @@ def deal_save(request, access: SheetAccess, position: int | None = None):
             if number
             else _("This deal was already saved (and deleted since).")
         )
-        return _written(request, access, write.sheet, message, status=200)
+        return _written(request, access, write.sheet, message, status=200, deals=write.deals)
     if position is None:
-        return _written(request, access, write.sheet, _("Deal %(number)s saved.") % {"number": number}, status=201)
-    return _written(request, access, write.sheet, _("Deal %(number)s changed.") % {"number": number})
+        return _written(
+            request,
+            access,
+            write.sheet,
+            _("Deal %(number)s saved.") % {"number": number},
+            status=201,
+            deals=write.deals,
+        )
+    return _written(request, access, write.sheet, _("Deal %(number)s changed.") % {"number": number}, deals=write.deals)
 
 
 @require_POST
@@ -199,13 +208,14 @@ def deal_insert_save(request, access: SheetAccess, position: int):
     except ScoringError as exc:
         return _write_failed(request, access, form, exc, position, editing=False, inserting=True)
     if not write.created:
-        return _written(request, access, write.sheet, _("This deal was already saved."), status=200)
+        return _written(request, access, write.sheet, _("This deal was already saved."), status=200, deals=write.deals)
     return _written(
         request,
         access,
         write.sheet,
         _("Deal %(number)s inserted; the later deals moved down by one.") % {"number": position + 1},
         status=201,
+        deals=write.deals,
     )
 
 
@@ -225,7 +235,9 @@ def deal_remove(request, access: SheetAccess, position: int):
         )
     except ScoringError as exc:
         return _action_failed(request, access, exc)
-    return _written(request, access, write.sheet, _("Deal %(number)s deleted.") % {"number": position + 1})
+    return _written(
+        request, access, write.sheet, _("Deal %(number)s deleted.") % {"number": position + 1}, deals=write.deals
+    )
 
 
 def _simple_invalid(request, access, form):
