@@ -7,6 +7,8 @@ tells the two apart, once: the referee pages, the API and the version poll all r
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404
 from django.utils.translation import gettext as _
 
@@ -30,7 +32,7 @@ def is_card_token(token: object) -> bool:
     return isinstance(token, str) and len(token) == CARD_TOKEN_LENGTH
 
 
-def token_access(request, token: str, *, game_id: int | None = None) -> SheetAccess:
+def token_access(request: Any, token: str, *, game_id: int | None = None) -> SheetAccess:
     """The sheet `token` opens, for its side.
 
     A game link opens its own game (`selectors.table_access`). A card opens the game `game_id` at its table
@@ -51,7 +53,7 @@ def token_access(request, token: str, *, game_id: int | None = None) -> SheetAcc
         except CardNotReady:
             raise CardWaiting(card, card_state(card)) from None
     state = card_state(card)
-    if state.kind == "playing":
+    if state.kind == "playing" and state.game is not None:
         try:
             return card_access(request, card, state.game)
         except CardNotReady:
