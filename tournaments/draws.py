@@ -91,7 +91,7 @@ _FLAG_LABELS: dict[str, Any] = {
 }
 
 #: The two tables keyed by the pairing core's codes, in its order: a code the core adds without a translation
-#: here fails at import (and tests/tournaments/test_draw_edge.py checks that no stale one is left).
+#: here fails at import (and tests/tournaments/test_draws_edge.py checks that no stale one is left).
 DRAW_ERROR_MESSAGES: dict[str, Any] = {code: _ERROR_MESSAGES[code] for code in USER_ERROR_CODES}
 FLAG_LABELS: dict[str, Any] = {code: _FLAG_LABELS[code] for code in FLAG_CODES}
 

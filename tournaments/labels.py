@@ -2,7 +2,7 @@
 settings and their values. Pages, forms and exports show these, never the codes (`hoheluft`, `round_robin`).
 
 Every code of the registries (`scoring.rules.PRESETS`, `tournaments.pairing.types.METHOD_NAMES`,
-`scoring.rules.SETTING_NAMES`) has a name here; `tests/test_no_raw_codes.py` checks that.
+`scoring.rules.SETTING_NAMES`) has a name here; `tests/scoring/test_labels_no_raw_codes.py` checks that.
 """
 
 from __future__ import annotations

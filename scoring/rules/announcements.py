@@ -514,7 +514,7 @@ def best_label(declarations: dict[str, list[Declaration]], trump: str) -> Announ
 # Announcements as their shared templates (type, suit, rank, length, value, mask, key): what a Declaration
 # holds but its team and position. A valid, usual sheet is scored from these without building Declarations;
 # anything else returns None and goes through parse_declarations, check_deck and counted_* above, which name
-# the problem. Differential tests keep both paths equal (tests/scoring/rules/test_rules_fast_path.py).
+# the problem. Differential tests keep both paths equal (tests/scoring/rules/test_validation_fast_path.py).
 
 _T_SUIT, _T_RANK, _T_LENGTH, _T_VALUE, _T_MASK, _T_KEY = 1, 2, 3, 4, 5, 6
 

@@ -22,9 +22,9 @@ def test_pure_core_tests_pass_without_the_django_plugin():
             "-p",
             "no:cacheprovider",
             "tests/tournaments/pairing/test_tables.py",
-            "tests/scoring/rules/test_rules_purity.py",
-            "tests/scoring/rules/test_rules_hoheluft.py",  # and the shared rules_helpers
-            "tests/scoring/test_rank_chart.py",
+            "tests/scoring/rules/test_purity.py",
+            "tests/scoring/rules/test_presets_hoheluft.py",  # and the shared rules_helpers
+            "tests/scoring/public/test_chart.py",
         ],
         cwd=ROOT,
         env=env,
@@ -38,7 +38,7 @@ def test_pure_core_tests_pass_without_the_django_plugin():
 
 PURE_CORES = {"scoring.rules": ROOT / "scoring" / "rules", "tournaments.pairing": ROOT / "tournaments" / "pairing"}
 # Pure modules that stand alone, next to Django code in their package.
-PURE_MODULES = {"scoring.public.chart": ROOT / "scoring" / "rank_chart.py"}
+PURE_MODULES = {"scoring.public.chart": ROOT / "scoring" / "public" / "chart.py"}
 FORBIDDEN = ("django", "rest_framework", "celery", "config")
 
 

@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from scoring.sheets.views import desk as round_views
-from tests.config.test_settings import run_settings
+from tests.config.settings_helpers import run_settings
 from tests.factories import EntryFactory, EventFactory
 from tournaments import services
 

@@ -5,7 +5,7 @@ import pytest
 
 from scoring.models import TeamLink
 from tests.factories import MembershipFactory
-from tests.scoring.test_table_cards import evening
+from tests.scoring.sheets.cards_helpers import evening
 
 pytestmark = pytest.mark.django_db
 
