@@ -86,6 +86,16 @@ def _source_language(request):
 
 
 @pytest.fixture(autouse=True)
+def _fast_password_hasher(request):
+    """Every user the factories make gets a hashed password: with Django's PBKDF2 (a million rounds) that was
+    about a third of a second of CPU per user, in most tests. MD5 keeps logins real and fast; the production
+    hashers are checked by the settings tests, which load the settings in a process of their own."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        return
+    request.getfixturevalue("settings").PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
 def _fresh_cache(request):
     """Each test starts with an empty cache: counters (the password-reset rate limit) and cached pages of one
     test never leak into the next. Nothing to do for the pure cores' runs without Django."""
