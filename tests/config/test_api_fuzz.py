@@ -38,7 +38,7 @@ from tests.scoring.entry_helpers import released_round, table_of
 from tournaments import services
 from tournaments.models import CheckIn, Entry, Game, Player, Round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 EXAMPLES = 20  # per operation and generation mode
 JUNK_EXAMPLES = 150  # junk JSON bodies for the rules score endpoint
