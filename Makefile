@@ -8,12 +8,16 @@ PORT ?= 8000
 # `HOST=0.0.0.0 SITE_URL=http://192.168.1.20:8000 make demo` serves the demo to phones on the club's network.
 HOST ?= 127.0.0.1
 PYTEST_ARGS ?=
+# pytest-xdist workers for `make test` and `make test-quick` (each gets its own test database and Redis
+# database, see tests/conftest.py; at most six). PYTEST_WORKERS=0 runs in one process.
+PYTEST_WORKERS ?= 2
+XDIST := -n $(PYTEST_WORKERS) --dist loadfile
 
 # Use local PostgreSQL / Redis for tests when they answer and nothing else is configured; otherwise the
 # tests that need them are skipped (locally) or fail the run (CI=true, see tests/conftest.py).
 probe = $(shell $(PYTHON) -c "import socket; s=socket.socket(); s.settimeout(1); print('$(2)' if s.connect_ex(('127.0.0.1', $(1))) == 0 else '')")
 
-.PHONY: install demo test test-quick lint typecheck bench messages clean vendor
+.PHONY: install demo test test-quick test-core lint typecheck bench messages clean vendor
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,12 +44,21 @@ test: $(STAMP)
 	$(VENV)/bin/lint-imports --no-cache
 	@$(MAKE) --no-print-directory typecheck
 	$(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest $(XDIST) -m "not serial" $(PYTEST_ARGS)
+	@# The races, outages and timings (tests/concurrency) alone, after the rest; 5 is "none selected".
+	$(PY) -m pytest -m serial $(PYTEST_ARGS) || [ $$? -eq 5 ]
 
 # SQLite and eager tasks only: the pure cores, organiser pages, API and draws. Tests that need PostgreSQL
-# (row locks, concurrency, exact query counts), Redis or Chromium carry a marker and are left to `make test`.
+# (row locks, concurrency, exact query counts), Redis or Chromium carry a marker and are left to `make test`,
+# as are the fuzzers and the other slowest tests (marker `slow`). `PYTEST_ARGS=--lf` reruns the last failures.
 test-quick: $(STAMP)
-	DATABASE_URL= CELERY_BROKER_URL= $(PY) -m pytest -m "not needs_postgres and not needs_redis and not browser" $(PYTEST_ARGS)
+	DATABASE_URL= CELERY_BROKER_URL= $(PY) -m pytest $(XDIST) -m "not needs_postgres and not needs_redis and not browser and not slow" $(PYTEST_ARGS)
+
+# The pure cores' tests (rules engine, pairing, the rank chart) without Django at all: no settings, no
+# database, as DESIGN promises (tests/config/test_pure_core_runs.py checks a sample of them the same way).
+CORE_TESTS := tests/scoring/rules tests/tournaments/pairing tests/scoring/public/test_chart.py
+test-core: $(STAMP)
+	env -u DJANGO_SETTINGS_MODULE $(PY) -m pytest -p no:django -W "ignore:Unknown config option" $(XDIST) $(CORE_TESTS) $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

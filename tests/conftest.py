@@ -7,6 +7,7 @@ service fails the run before any test starts: CI must never look green without i
 
 import contextlib
 import os
+import re
 import shutil
 import socket
 from collections import Counter
@@ -45,18 +46,80 @@ def service_problems() -> dict[str, str]:
     return problems
 
 
+# Under pytest-xdist each worker (gw0, gw1, ...) takes Redis database 10 + its number, for the broker, the
+# result backend and the cache, as pytest-django gives it a database of its own: a worker's purge, queued
+# tasks and cached pages never meet another's. Redis has 16 databases: at most six workers.
+XDIST_REDIS_FIRST_DB = 10
+REDIS_URL_SETTINGS = ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "CACHE_URL")
+
+
+def worker_redis_url(url: str, worker: str) -> str:
+    """`url` (redis:// or rediscache://) on the database of xdist worker `worker` ("gw1" → /11)."""
+    number = int(worker.removeprefix("gw"))
+    db = XDIST_REDIS_FIRST_DB + number
+    if db > 15:
+        raise pytest.UsageError(f"xdist worker {worker} would need Redis database {db}: run at most six workers")
+    parsed = urlparse(url)
+    return parsed._replace(path=f"/{db}").geturl()
+
+
+def _redis_per_worker() -> None:
+    """Point this xdist worker's Redis settings at its own database. The settings were read before any
+    conftest ran (pytest-django sets Django up first), so the Django settings, the Celery app's
+    configuration and the environment (for the worker and beat processes some tests start) all change."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return
+    for name in REDIS_URL_SETTINGS:
+        if re.match(r"redis(cache)?://", os.environ.get(name, "")):
+            os.environ[name] = worker_redis_url(os.environ[name], worker)
+    try:
+        from django.conf import settings
+    except ImportError:  # the pure cores' runs without Django
+        return
+    if not settings.configured:
+        return
+    from config.celery import app
+
+    if settings.CELERY_BROKER_URL.startswith("redis"):
+        settings.CELERY_BROKER_URL = worker_redis_url(settings.CELERY_BROKER_URL, worker)
+        app.conf.broker_url = settings.CELERY_BROKER_URL
+    if (settings.CELERY_RESULT_BACKEND or "").startswith("redis"):
+        settings.CELERY_RESULT_BACKEND = worker_redis_url(settings.CELERY_RESULT_BACKEND, worker)
+        app.conf.result_backend = settings.CELERY_RESULT_BACKEND
+    cache = settings.CACHES["default"]
+    if str(cache.get("LOCATION", "")).startswith("redis"):
+        cache["LOCATION"] = worker_redis_url(cache["LOCATION"], worker)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "ci_missing_service(message): set by this conftest, fails the test at setup")
+    _redis_per_worker()
+
+
 def pytest_collection_modifyitems(config, items):
     problems = service_problems()
     needed = {name for name in problems for item in items if item.get_closest_marker(name)}
     if CI and needed:
-        raise pytest.UsageError(
-            "CI=true and a service the tests need is missing: " + "; ".join(problems[n] for n in sorted(needed))
-        )
+        message = "CI=true and a service the tests need is missing: " + "; ".join(problems[n] for n in sorted(needed))
+        if not os.environ.get("PYTEST_XDIST_WORKER"):
+            raise pytest.UsageError(message)
+        # An xdist worker that stops at collection shows only "node down": there each such test fails instead.
+        for item in items:
+            if any(item.get_closest_marker(name) for name in needed):
+                item.add_marker(pytest.mark.ci_missing_service(message))
+        return
     for item in items:
         for name, reason in problems.items():
             if item.get_closest_marker(name):
                 item.add_marker(pytest.mark.skip(reason=reason))
                 _skipped[reason] += 1
+
+
+def pytest_runtest_setup(item):
+    missing = item.get_closest_marker("ci_missing_service")
+    if missing:
+        pytest.fail(missing.args[0], pytrace=False)
 
 
 def pytest_report_header(config):
@@ -83,6 +146,16 @@ def _source_language(request):
     if not request.config.pluginmanager.hasplugin("django"):
         return
     request.getfixturevalue("settings").LANGUAGE_CODE = "en"
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hasher(request):
+    """Every user the factories make gets a hashed password: with Django's PBKDF2 (a million rounds) that was
+    about a third of a second of CPU per user, in most tests. MD5 keeps logins real and fast; the production
+    hashers are checked by the settings tests, which load the settings in a process of their own."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        return
+    request.getfixturevalue("settings").PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)

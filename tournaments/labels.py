@@ -3,7 +3,7 @@ settings and their values, the draw's flags and the pairing core's user errors. 
 these, never the codes (`hoheluft`, `round_robin`, `rematch_no_alternative`).
 
 Every code of the registries (`scoring.rules.PRESETS`, `tournaments.pairing.types.METHOD_NAMES`,
-`scoring.rules.SETTING_NAMES`) has a name here; `tests/test_no_raw_codes.py` checks that.
+`scoring.rules.SETTING_NAMES`) has a name here; `tests/scoring/test_labels_no_raw_codes.py` checks that.
 """
 
 from __future__ import annotations
@@ -161,7 +161,7 @@ _FLAG_LABELS: dict[str, Any] = {
 }
 
 #: The two tables keyed by the pairing core's codes, in its order: a code the core adds without a translation
-#: here fails at import (and tests/tournaments/test_draw_edge.py checks that no stale one is left).
+#: here fails at import (and tests/tournaments/test_draws_edge.py checks that no stale one is left).
 DRAW_ERROR_MESSAGES: dict[str, Any] = {code: _DRAW_ERROR_MESSAGES[code] for code in USER_ERROR_CODES}
 FLAG_LABELS: dict[str, Any] = {code: _FLAG_LABELS[code] for code in FLAG_CODES}
 

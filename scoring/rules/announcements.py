@@ -5,7 +5,7 @@ The fast path: every possible announcement is built once as a `Template` (what a
 team and position). A valid, usual sheet is scored from these (`quick_templates` here, `deck.quick_deck`,
 `counting.quick_counted_*`) without building Declarations; anything else returns None and goes through
 `parse_declarations`, `deck.check_deck` and `counting.counted_*`, which name the problem. Differential tests
-keep both paths equal (tests/scoring/rules/test_rules_fast_path.py).
+keep both paths equal (tests/scoring/rules/test_validation_fast_path.py).
 """
 
 from __future__ import annotations

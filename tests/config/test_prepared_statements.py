@@ -7,7 +7,7 @@ import os
 import psycopg
 import pytest
 
-from tests.config.test_settings import run_settings
+from tests.config.settings_helpers import run_settings
 
 PROBE = (
     "import json, django; from django.conf import settings; django.setup(); "

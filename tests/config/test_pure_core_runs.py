@@ -22,9 +22,9 @@ def test_pure_core_tests_pass_without_the_django_plugin():
             "-p",
             "no:cacheprovider",
             "tests/tournaments/pairing/test_tables.py",
-            "tests/scoring/rules/test_rules_purity.py",
-            "tests/scoring/rules/test_rules_hoheluft.py",  # and the shared rules_helpers
-            "tests/scoring/test_rank_chart.py",
+            "tests/scoring/rules/test_purity.py",
+            "tests/scoring/rules/test_presets_hoheluft.py",  # and the shared rules_helpers
+            "tests/scoring/public/test_chart.py",
         ],
         cwd=ROOT,
         env=env,

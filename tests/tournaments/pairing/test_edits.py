@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.tournaments.pairing.pairing_cases import appearances, assert_everyone_once, game_met, histories, teams
+from tests.tournaments.pairing.pairing_helpers import appearances, assert_everyone_once, game_met, histories, teams
 from tournaments.pairing import (
     DrawRequest,
     DrawUserError,

@@ -8,7 +8,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.tournaments.pairing.pairing_cases import assert_everyone_once, assert_fair_byes, perfect_matchings
+from tests.tournaments.pairing.pairing_helpers import (
+    assert_everyone_once,
+    assert_fair_byes,
+    perfect_matchings,
+    swiss_field,
+)
 from tournaments.pairing import DrawRequest, Entrant, History, draw_quality, generate_draw, matching, melee
 from tournaments.pairing.byes import ByeChoice
 from tournaments.pairing.matching import band_width, banded_matching, exact_matching, pair_up, windowed_matching
@@ -113,20 +118,10 @@ def test_pair_up_uses_the_band_up_to_band_limit_then_windows():
     assert band.pairs == tuple((i, i + 1) for i in range(0, 300, 2))
 
 
-def _swiss_field(count: int, rounds: int, seed: int):
-    rng = random.Random(seed)
-    entrants = [
-        Entrant(i, (2 * i, 2 * i + 1), club_id=rng.randrange(20), score=float(rng.randint(0, rounds)), rank=i + 1)
-        for i in range(count)
-    ]
-    opponents = {i: {j for j in rng.sample(range(count), rounds) if j != i} for i in range(count)}
-    return entrants, History(opponents=opponents, past_rounds=rounds)
-
-
 @settings(max_examples=6, deadline=None)
 @given(st.integers(150, 260), st.integers(0, 2**32))
 def test_swiss_large_fields_are_exact_over_the_band_without_rematches(count, seed):
-    entrants, history = _swiss_field(count, 6, seed)
+    entrants, history = swiss_field(count, 6, seed)
     exact = generate_draw(DrawRequest("swiss", entrants, history, None, 7, seed))
     windowed = generate_draw(DrawRequest("swiss", entrants, history, None, 7, seed, {"band_limit": 0}))
     assert_everyone_once(exact, entrants)
@@ -139,7 +134,7 @@ def test_swiss_large_fields_are_exact_over_the_band_without_rematches(count, see
 
 
 def test_same_seed_and_input_give_the_same_draw():
-    entrants, history = _swiss_field(400, 8, 5)
+    entrants, history = swiss_field(400, 8, 5)
     first = generate_draw(DrawRequest("swiss", entrants, history, None, 9, 77))
     shuffled = list(reversed(entrants))
     again = generate_draw(DrawRequest("swiss", shuffled, history, None, 9, 77))
@@ -173,9 +168,9 @@ def test_melee_games_alone_repeat_no_opponent_in_a_dense_field(monkeypatch):
 _DRAW_IN_A_NEW_PROCESS = """
 import sys
 sys.path.insert(0, {root!r})
-from tests.tournaments.pairing.test_exact_draws import _swiss_field
+from tests.tournaments.pairing.pairing_helpers import swiss_field
 from tournaments.pairing import DrawRequest, generate_draw
-entrants, history = _swiss_field(300, 6, 8)
+entrants, history = swiss_field(300, 6, 8)
 print(repr(generate_draw(DrawRequest("swiss", entrants, history, None, 7, 21))))
 """
 
@@ -188,7 +183,7 @@ def test_the_same_draw_in_another_process_with_another_hash_seed():
     from pathlib import Path
 
     root = str(Path(__file__).resolve().parents[3])
-    entrants, history = _swiss_field(300, 6, 8)
+    entrants, history = swiss_field(300, 6, 8)
     here = repr(generate_draw(DrawRequest("swiss", entrants, history, None, 7, 21)))
     for seed in ("1", "2"):
         there = subprocess.run(

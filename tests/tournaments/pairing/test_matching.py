@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.tournaments.pairing.pairing_cases import perfect_matchings
+from tests.tournaments.pairing.pairing_helpers import perfect_matchings
 from tournaments.pairing.byes import ByeChoice
 from tournaments.pairing.matching import dirac_window, exact_matching, pair_up, windowed_matching
 

@@ -8,7 +8,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.tournaments.pairing.pairing_cases import (
+from tests.tournaments.pairing.pairing_helpers import (
     assert_everyone_once,
     assert_fair_byes,
     fair_bye_sets,

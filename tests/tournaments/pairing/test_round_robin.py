@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from tests.tournaments.pairing.pairing_cases import assert_everyone_once
+from tests.tournaments.pairing.pairing_helpers import assert_everyone_once
 from tournaments.pairing import DrawRequest, DrawUserError, Entrant, History, generate_draw
 from tournaments.pairing.round_robin import berger_round
 

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.tournaments.pairing.pairing_cases import (
+from tests.tournaments.pairing.pairing_helpers import (
     assert_everyone_once,
     assert_fair_byes,
     game_met,

@@ -22,7 +22,7 @@ from scoring.models import Sheet
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import released_round, table_of
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 EXAMPLES = 20  # per operation and generation mode: ~600 requests, well under a minute
 

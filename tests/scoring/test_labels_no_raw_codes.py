@@ -203,6 +203,7 @@ def organiser_and_public_urls(event: Event) -> list[str]:
     return urls
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_page_shows_a_raw_code(client, evening, language):
     problems = {}

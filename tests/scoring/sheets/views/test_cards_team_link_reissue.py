@@ -6,7 +6,7 @@ import pytest
 from scoring.models import TeamLink
 from tests.address_helpers import event_url
 from tests.factories import MembershipFactory
-from tests.scoring.test_table_cards import evening
+from tests.scoring.sheets.cards_helpers import evening
 
 pytestmark = pytest.mark.django_db
 

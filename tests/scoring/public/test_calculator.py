@@ -94,7 +94,7 @@ def test_small_screen_markup(client):
 def test_stylesheet_fits_a_phone():
     from pathlib import Path
 
-    css = (Path(__file__).resolve().parents[2] / "static/scoring/calculator.css").read_text()
+    css = (Path(__file__).resolve().parents[3] / "static/scoring/calculator.css").read_text()
     # One or two columns below 40rem; the wider grid only in the media query.
     head, _, wide = css.partition("@media (min-width: 40rem)")
     assert "repeat(3, 1fr)" not in head and "repeat(3, 1fr)" in wide

@@ -11,7 +11,7 @@ from scoring.models import TableCard, TeamLink
 from scoring.sheets.links import event_cards_prepare, team_links_ensure
 from tests.address_helpers import event_url, round_url
 from tests.factories import EntryFactory, EventFactory
-from tests.scoring.qr_helpers import pdf_qr_codes, screenshot_qr_codes
+from tests.scoring.sheets.qr_helpers import pdf_qr_codes, screenshot_qr_codes
 from tournaments import services
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,7 @@ from config.celery import app
 from scoring.models import Deal, Export, Sheet
 from scoring.standings.store import standings_recompute_now
 from scoring.tasks import sweep_owed
-from tests.config.test_settings import run_settings
+from tests.config.settings_helpers import run_settings
 from tests.own_redis import celery_broker, own_redis
 from tests.scoring.entry_helpers import HOHELUFT_GAME, organiser_actor, released_round, table_of
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won

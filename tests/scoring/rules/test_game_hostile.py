@@ -3,6 +3,7 @@ interpreter's 4,300-digit limit for printing them, which used to raise ValueErro
 
 import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -100,6 +101,7 @@ def check(result: dict) -> None:
         assert len(error["message"]) < 2000  # huge numbers are described, not printed in full
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(games())
 def test_score_game_never_raises_on_hostile_sheets(game):

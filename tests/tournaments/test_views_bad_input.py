@@ -4,7 +4,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.factories import EntryFactory, EventFactory, SeasonFactory, TableFactory
-from tests.tournaments.test_permissions import api_urls, page_urls, snapshot
+from tests.tournaments.permission_helpers import api_urls, page_urls, snapshot
 from tournaments import services
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,7 @@
 
 The OpenAPI schema (drf-spectacular) drives schemathesis for the rules API and the organiser API (clubs, events,
 entries, rounds, games, draw/confirm/release, a round's sheets); the table and sheet operations have their own
-fuzz in tests/scoring/test_sheet_api_fuzz.py. Requests go through Django's test client, as a logged-in organiser
+fuzz in tests/scoring/sheets/test_api_fuzz.py. Requests go through Django's test client, as a logged-in organiser
 of a club that owns real objects: an event with a released round (games, sheets, links), an event with checked-in
 entries and nothing drawn (so the draw, confirm and release can succeed), another club's event (404s) and junk
 ids. The rules score endpoint also gets hypothesis-made junk JSON and near-games (presets with junk options and
@@ -38,13 +38,13 @@ from tests.scoring.entry_helpers import released_round, table_of
 from tournaments import services
 from tournaments.models import CheckIn, Entry, Game, Player, Round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 EXAMPLES = 20  # per operation and generation mode
 JUNK_EXAMPLES = 150  # junk JSON bodies for the rules score endpoint
 FORM_EXAMPLES = 25  # junk form posts per referee route
 PUBLIC_EXAMPLES = 30  # junk queries per public page
-COVERED_ELSEWHERE = ("/api/v1/table/", "/api/v1/sheets/")  # tests/scoring/test_sheet_api_fuzz.py
+COVERED_ELSEWHERE = ("/api/v1/table/", "/api/v1/sheets/")  # tests/scoring/sheets/test_api_fuzz.py
 
 HUGE = [0, -1, 2**31, 2**63, 10**30]  # ids no row has: zero, negative, past int4, past int8, past anything
 # Bodies no schema generates: nesting past the JSON decoder's recursion, lone surrogate escapes, 5000 digits.

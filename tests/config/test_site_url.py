@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring.sheets.views import desk as round_views
 from tests.address_helpers import round_url
-from tests.config.test_settings import run_settings
+from tests.config.settings_helpers import run_settings
 from tests.factories import EntryFactory, EventFactory
 from tournaments import services
 

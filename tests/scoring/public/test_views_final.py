@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.scoring.test_public import build, url
+from tests.scoring.public.public_helpers import build, url
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

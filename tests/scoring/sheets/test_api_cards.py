@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 from scoring.models import Deal, Sheet
 from tests.address_helpers import event_url
 from tests.factories import MembershipFactory
-from tests.scoring.test_table_cards import card_of, evening, next_round
+from tests.scoring.sheets.cards_helpers import card_of, evening, next_round
 from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db

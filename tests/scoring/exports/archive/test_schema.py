@@ -312,6 +312,7 @@ def archived(rich_event):
     return event_archive(event_id=rich_event.pk)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_fuzzed_archives_are_imported_whole_or_refused_naming_a_path(archived, data):
