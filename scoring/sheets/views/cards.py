@@ -29,6 +29,7 @@ from config.site import absolute_url
 from scoring.exceptions import TableClosed
 from scoring.labels import SIDE_LABELS
 from scoring.models import CARD_TOKEN_LENGTH, TableCard, TeamLink
+from scoring.rules.words import TEAMS
 from scoring.sheets.access import actor_from_request
 from scoring.sheets.card_pdf import event_cards_pdf
 from scoring.sheets.links import (
@@ -199,7 +200,7 @@ def event_cards(request, event_id: int):
     for card in TableCard.objects.active().filter(event=event):
         cards.setdefault(card.table_number, {})[card.side] = card
     rows = [
-        {"number": n, "cards": [cards.get(n, {}).get(side) for side in ("A", "B")]}
+        {"number": n, "cards": [cards.get(n, {}).get(side) for side in TEAMS]}
         for n in sorted(set(numbers) | set(cards))
     ]
     missing = [row["number"] for row in rows if None in row["cards"]]
