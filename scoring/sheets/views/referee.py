@@ -31,7 +31,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.engine import game_rules
 from scoring.exceptions import DealInvalid, ScoringError, SheetConflict, TableClosed, TableNotReady
-from scoring.labels import announcement_buttons, outcome_label
+from scoring.labels import announcement_buttons, outcome_label, side_short
 from scoring.models import Sheet, TableLink
 from scoring.rules import RuleSetError
 from scoring.sheets.access import sheet_permissions
@@ -150,7 +150,13 @@ def _live_context(access: SheetAccess) -> dict[str, Any]:
     for row in view.rows:
         update_url, delete_url = _deal_urls(access, row.position)
         rows.append(
-            {"row": row, "outcome": outcome_label(row.outcome), "update_url": update_url, "delete_url": delete_url}
+            {
+                "row": row,
+                "outcome": outcome_label(row.outcome),
+                "collected": side_short(row.collected, ""),
+                "update_url": update_url,
+                "delete_url": delete_url,
+            }
         )
     return {
         "access": access,
