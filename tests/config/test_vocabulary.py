@@ -207,3 +207,31 @@ def test_the_labels_name_every_code_and_no_other():
     for table in (labels.OUTCOME_LABELS, labels.OUTCOME_WORDS, labels.CALCULATOR_OUTCOMES):
         assert list(table) == list(words.OUTCOMES)
     assert set(labels.WINNER_LABELS) == {*words.TEAMS, "draw"}
+
+
+def test_the_labels_read_in_german():
+    # Each word is a msgid the catalogue holds: the public deal lines' "litige" and "hanging" once were marked
+    # with an alias (`_lazy`) that makemessages does not know, so they stayed English on German pages.
+    from django.utils import translation
+
+    from scoring import labels
+
+    tables = (
+        labels.SIDE_LABELS,
+        labels.TRUMP_LABELS,
+        labels.TRUMP_NAMES,
+        labels.OUTCOME_LABELS,
+        labels.OUTCOME_WORDS,
+        labels.CALCULATOR_OUTCOMES,
+    )
+    with translation.override("en"):
+        english = [[str(word) for word in table.values()] for table in tables]
+    with translation.override("de"):
+        german = [[str(word) for word in table.values()] for table in tables]
+    same = [
+        word
+        for en, de in zip(english, german, strict=True)
+        for word, other in zip(en, de, strict=True)
+        if word == other
+    ]
+    assert same == []
