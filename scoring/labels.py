@@ -29,6 +29,7 @@ from scoring.rules.words import (
     SUIT_SYMBOLS,
     SUITS,
 )
+from tournaments.labels import SEAT_LABELS
 
 __all__ = [
     "CALCULATOR_OUTCOMES",
@@ -64,13 +65,7 @@ SIDE_SHORT = {"A": pgettext_lazy("sides", "N/S"), "B": pgettext_lazy("sides", "E
 SIDE_CHOICES = list(SIDE_LABELS.items())
 # Who won a game in the results export: a side, or a draw.
 WINNER_LABELS = {**SIDE_LABELS, "draw": gettext_lazy("Draw")}
-# A seat's letter in the reader's language (German N O S W, French N E S O).
-SEAT_LABELS = {
-    "N": pgettext_lazy("seat", "N"),
-    "E": pgettext_lazy("seat", "E"),
-    "S": pgettext_lazy("seat", "S"),
-    "W": pgettext_lazy("seat", "W"),
-}
+# A seat's letter, SEAT_LABELS, is the tournaments' (the draw seats the players): imported from there.
 
 
 def side_short(side: str | None, default: str = "?") -> str:
