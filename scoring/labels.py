@@ -77,8 +77,9 @@ def side_short(side: str | None, default: str = "?") -> str:
 
 # A rank as the deal form writes it: digits as they are, the court cards' letters in the reader's language.
 RANK_LABELS = {rank: pgettext_lazy("card rank", RANK_WORDS[rank]) if rank in RANK_WORDS else rank for rank in RANKS}
-# A deal's trump on the deal form (with its symbol), in the PDF export (words only: its fallback font has no
-# card suits) and in the short deal line (the two contracts without a suit; suits show as SUIT_SYMBOLS).
+# A deal's trump on the deal form and the calculator (with its symbol), in the PDF export (words only: its
+# fallback font has no card suits) and in the short deal line (the two contracts without a suit; suits show as
+# SUIT_SYMBOLS).
 TRUMP_LABELS = {
     "clubs": gettext_lazy("♣ Clubs"),
     "diamonds": gettext_lazy("♦ Diamonds"),
@@ -96,6 +97,7 @@ TRUMP_NAMES = {
     ALL_TRUMP: gettext_lazy("All trumps"),
 }
 TRUMP_SHORT = {NO_TRUMP: gettext_lazy("NT"), ALL_TRUMP: gettext_lazy("AT")}
+
 
 # --- outcomes -------------------------------------------------------------------------------------------
 

@@ -11,9 +11,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from scoring.labels import CALCULATOR_OUTCOMES, RANK_LABELS, RUN_RANKS
+from scoring.labels import CALCULATOR_OUTCOMES, RANK_LABELS, RUN_RANKS, SUITS, TRUMP_LABELS
 from scoring.rules import list_presets
 from scoring.rules.ruleset import BIDS
+from scoring.rules.words import TRUMPS
 
 
 def _preset_summaries() -> dict[str, str]:
@@ -79,5 +80,7 @@ def calculator(request):
             "config": config,
             "bids": BIDS,
             "ranks": [(rank, RANK_LABELS[rank]) for rank in RUN_RANKS],
+            "trumps": [(trump, TRUMP_LABELS[trump]) for trump in TRUMPS],
+            "suits": [(suit, TRUMP_LABELS[suit]) for suit in SUITS],
         },
     )

@@ -199,10 +199,10 @@ def event_cards(request, event_id: int):
     cards: dict[int, dict[str, TableCard]] = {}
     for card in TableCard.objects.active().filter(event=event):
         cards.setdefault(card.table_number, {})[card.side] = card
-    rows = [
-        {"number": n, "cards": [cards.get(n, {}).get(side) for side in TEAMS]}
-        for n in sorted(set(numbers) | set(cards))
-    ]
+    rows = []
+    for n in sorted(set(numbers) | set(cards)):
+        sides = [(SIDE_LABELS[side], cards.get(n, {}).get(side)) for side in TEAMS]  # each side's card, A first
+        rows.append({"number": n, "cards": [card for _label, card in sides], "sides": sides})
     missing = [row["number"] for row in rows if None in row["cards"]]
     team_links = {link.entry_id: link for link in TeamLink.objects.active().filter(entry__event=event)}
     teams = [
