@@ -1,11 +1,12 @@
 """The words for the codes: labels shared by models, forms, selectors, pages, exports and the table-card PDF.
 
 Every code-to-word table of the scoring side lives here (the tournaments' own words are in
-`tournaments/labels.py`); the codes themselves, and the English words of cards and contracts, come from the
-rules core's `scoring.rules.words`. A leaf that imports nothing of scoring but the rules core, so that models,
-the engine edge and reads can all use it. The announcements read as a table says them ("Terz bis König ♥
-(20)", "Carré Buben (200)"), in the deal summaries (the other side's page, the history) and on the referee
-page's announcement buttons (kind, suit, high card), so that nobody reads a code such as "tierce:hearts:K".
+`tournaments/labels.py`, whose seat letters this module passes on); the codes themselves, and the English
+words of cards and contracts, come from the rules core's `scoring.rules.words`. A leaf that imports nothing of
+scoring but the rules core, so that models, the engine edge and reads can all use it. The announcements read
+as a table says them ("Terz bis König ♥ (20)", "Carré Buben (200)"), in the deal summaries (the other side's
+page, the history) and on the referee page's announcement buttons (kind, suit, high card), so that nobody
+reads a code such as "tierce:hearts:K".
 """
 
 from __future__ import annotations
