@@ -44,6 +44,7 @@ from harness import backend_cpu  # noqa: E402
 
 from config.celery import app  # noqa: E402
 from scoring.models import Deal, Sheet  # noqa: E402
+from scoring.rules.words import OTHER  # noqa: E402
 from scoring.standings.compute import standings_compute  # noqa: E402
 from scoring.standings.store import standings_recompute_now  # noqa: E402
 from tournaments.models import Club, Entry, Event, Game, Player, Round, Standing  # noqa: E402
@@ -192,7 +193,7 @@ def flip_last_round(event: Event) -> None:
         .first()
     )
     Sheet.objects.filter(pk=sheet.pk).update(
-        total_a=sheet.total_b, total_b=sheet.total_a, winner={"A": "B", "B": "A"}.get(sheet.winner, "")
+        total_a=sheet.total_b, total_b=sheet.total_a, winner=OTHER.get(sheet.winner, "")
     )
 
 

@@ -264,8 +264,8 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
         # Choice sets that several serializers share: one name each.
-        "TeamEnum": [("A", "A"), ("B", "B")],
-        "RankEnum": [(r, r) for r in ("7", "8", "9", "10", "J", "Q", "K", "A")],
+        "TeamEnum": "scoring.rules.words.TEAMS",
+        "RankEnum": "scoring.rules.words.RANKS",
     },
 }
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext
 
+from scoring.labels import side_short
 from scoring.models import Sheet
 from scoring.rules import score_game
+from scoring.rules.words import TEAMS
 from tournaments.models import Event
 
 
@@ -21,7 +23,7 @@ def game_rules(event: Event) -> dict[str, Any]:
 
 def seat_side(side: str) -> str:
     """A side as the table knows it: "N/S" or "E/W" ("O/W" in German), never the code A or B."""
-    return {"A": pgettext("sides", "N/S"), "B": pgettext("sides", "E/W")}.get(side, side)
+    return side_short(side, side)
 
 
 class _SeatTemplate(str):
@@ -30,7 +32,7 @@ class _SeatTemplate(str):
 
     def format(self, *args: Any, **params: Any) -> str:
         for key in ("team", "other"):
-            if params.get(key) in ("A", "B"):
+            if params.get(key) in TEAMS:
                 params[key] = seat_side(params[key])
         return str.format(self, *args, **params)
 

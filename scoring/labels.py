@@ -1,9 +1,12 @@
-"""The words for the codes: labels shared by forms, selectors, pages, exports and the table-card PDF.
+"""The words for the codes: labels shared by models, forms, selectors, pages, exports and the table-card PDF.
 
-A leaf that imports no services or forms, so reads can use it. Cards and suits come from the rules core; the
-announcements read as a table says them ("Terz bis König ♥ (20)", "Carré Buben (200)"), in the deal summaries
-(the other side's page, the history) and on the referee page's announcement buttons (kind, suit, high card),
-so that nobody reads a code such as "tierce:hearts:K".
+Every code-to-word table of the scoring side lives here (the tournaments' own words are in
+`tournaments/labels.py`, whose seat letters this module passes on); the codes themselves, and the English
+words of cards and contracts, come from the rules core's `scoring.rules.words`. A leaf that imports nothing of
+scoring but the rules core, so that models, the engine edge and reads can all use it. The announcements read
+as a table says them ("Terz bis König ♥ (20)", "Carré Buben (200)"), in the deal summaries (the other side's
+page, the history) and on the referee page's announcement buttons (kind, suit, high card), so that nobody
+reads a code such as "tierce:hearts:K".
 """
 
 from __future__ import annotations
@@ -13,24 +16,119 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from scoring.rules.cards import CARRE_VALUES, run_value
-from scoring.rules.words import SUIT_SYMBOLS, SUITS
+from scoring.rules.cards import CARRE_RANKS, CARRE_VALUES, run_value
+from scoring.rules.words import (
+    ALL_TRUMP,
+    HANGING,
+    INSIDE,
+    LITIGE,
+    MADE,
+    NO_TRUMP,
+    PASSED,
+    RANK_WORDS,
+    RANKS,
+    SUIT_SYMBOLS,
+    SUITS,
+)
+from tournaments.labels import SEAT_LABELS
 
 __all__ = [
+    "CALCULATOR_OUTCOMES",
+    "CARRE_BUTTONS",
+    "OUTCOME_LABELS",
+    "OUTCOME_WORDS",
+    "RANK_LABELS",
     "RUN_LENGTHS",
     "RUN_NAMES",
     "RUN_RANKS",
+    "SEAT_LABELS",
+    "SIDE_CHOICES",
     "SIDE_LABELS",
+    "SIDE_SHORT",
     "SUITS",
     "SUIT_SYMBOLS",
+    "TRUMP_LABELS",
+    "TRUMP_NAMES",
+    "TRUMP_SHORT",
+    "WINNER_LABELS",
     "announcement_buttons",
     "announcement_points",
     "announcement_words",
     "outcome_label",
+    "side_short",
 ]
 
+# --- sides and seats ------------------------------------------------------------------------------------
+
+# A side in full (pages, forms, exports, the models' choices) and as the table writes it ("O/W" in German).
 SIDE_LABELS = {"A": gettext_lazy("North/South"), "B": gettext_lazy("East/West")}
-RUN_RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+SIDE_SHORT = {"A": pgettext_lazy("sides", "N/S"), "B": pgettext_lazy("sides", "E/W")}
+SIDE_CHOICES = list(SIDE_LABELS.items())
+# Who won a game in the results export: a side, or a draw.
+WINNER_LABELS = {**SIDE_LABELS, "draw": gettext_lazy("Draw")}
+# A seat's letter, SEAT_LABELS, is the tournaments' (the draw seats the players): imported from there.
+
+
+def side_short(side: str | None, default: str = "?") -> str:
+    """A side as the table writes it ("N/S", "E/W"); `default` for anything else."""
+    return str(SIDE_SHORT[side]) if side in SIDE_SHORT else default
+
+
+# --- cards and contracts --------------------------------------------------------------------------------
+
+# A rank as the deal form writes it: digits as they are, the court cards' letters in the reader's language.
+RANK_LABELS = {rank: pgettext_lazy("card rank", RANK_WORDS[rank]) if rank in RANK_WORDS else rank for rank in RANKS}
+# A deal's trump on the deal form and the calculator (with its symbol), in the PDF export (words only: its
+# fallback font has no card suits) and in the short deal line (the two contracts without a suit; suits show as
+# SUIT_SYMBOLS).
+TRUMP_LABELS = {
+    "clubs": gettext_lazy("♣ Clubs"),
+    "diamonds": gettext_lazy("♦ Diamonds"),
+    "hearts": gettext_lazy("♥ Hearts"),
+    "spades": gettext_lazy("♠ Spades"),
+    NO_TRUMP: gettext_lazy("No trumps"),
+    ALL_TRUMP: gettext_lazy("All trumps"),
+}
+TRUMP_NAMES = {
+    "hearts": gettext_lazy("Hearts"),
+    "diamonds": gettext_lazy("Diamonds"),
+    "clubs": gettext_lazy("Clubs"),
+    "spades": gettext_lazy("Spades"),
+    NO_TRUMP: gettext_lazy("No trumps"),
+    ALL_TRUMP: gettext_lazy("All trumps"),
+}
+TRUMP_SHORT = {NO_TRUMP: gettext_lazy("NT"), ALL_TRUMP: gettext_lazy("AT")}
+
+
+# --- outcomes -------------------------------------------------------------------------------------------
+
+# A deal's outcome in full (the referee page, the PDF export), in a public page's deal line, and in the
+# calculator's own script (its words since its first version; one wording for all three would change pages).
+OUTCOME_LABELS = {
+    MADE: gettext_lazy("made"),
+    INSIDE: gettext_lazy("inside"),
+    LITIGE: gettext_lazy("litige (points held)"),
+    HANGING: gettext_lazy("hanging (points held)"),
+    PASSED: gettext_lazy("passed"),
+}
+OUTCOME_WORDS = {
+    MADE: gettext_lazy("made"),
+    INSIDE: gettext_lazy("inside"),
+    LITIGE: gettext_lazy("litige"),
+    HANGING: gettext_lazy("hanging"),
+    PASSED: gettext_lazy("passed"),
+}
+CALCULATOR_OUTCOMES = {
+    MADE: gettext_lazy("made"),
+    INSIDE: gettext_lazy("inside"),
+    LITIGE: gettext_lazy("litige (held)"),
+    HANGING: gettext_lazy("hanging (held)"),
+    PASSED: gettext_lazy("passed out"),
+}
+
+# --- announcements --------------------------------------------------------------------------------------
+
+RUN_RANKS = RANKS
 RUN_NAMES = {"tierce": gettext_lazy("Tierce"), "quarte": gettext_lazy("Quarte"), "quinte": gettext_lazy("Quinte")}
 RUN_LENGTHS = {"tierce": 3, "quarte": 4, "quinte": 5}
 
@@ -64,8 +162,8 @@ CARRE_NAMES = {
     "K": gettext_lazy("Carré of kings"),
     "Q": gettext_lazy("Carré of queens"),
 }
-# The order of the buttons: carrés by value, as players rank them.
-CARRE_BUTTONS = ("J", "9", "A", "10", "K", "Q")
+# The order of the buttons: carrés by value, as players rank them (J 9 A 10 K Q).
+CARRE_BUTTONS = CARRE_RANKS
 
 
 def announcement_points(item: dict[str, Any]) -> int | None:
@@ -118,10 +216,4 @@ def announcement_buttons() -> dict[str, Any]:
 
 
 def outcome_label(outcome: str | None) -> str:
-    return {
-        "made": _("made"),
-        "inside": _("inside"),
-        "litige": _("litige (points held)"),
-        "hanging": _("hanging (points held)"),
-        "passed": _("passed"),
-    }.get(outcome or "", "")
+    return str(OUTCOME_LABELS.get(outcome or "", ""))

@@ -12,9 +12,10 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring.labels import SIDE_CHOICES
 from tournaments.models import Entry, Event, Game
 
-SIDES = [("A", _("North/South")), ("B", _("East/West"))]
+SIDES = SIDE_CHOICES
 #: The longest reason or message a person may type (a correction, a dispute, an adjustment, a note).
 MAX_REASON = 2000
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import messages as rules_messages
@@ -20,6 +20,15 @@ from tournaments.pairing import FLAG_CODES, USER_ERROR_CODES, DrawUserError
 
 # The rules engine names the rule sets (its messages say "In {rules} ..."); pages and forms show the same.
 PRESET_LABELS = {code: _(name) for code, name in rules_messages.PRESET_LABELS.items()}
+
+# A seat's letter in the reader's language (German N O S W, French N E S O), for the draw's pages and the
+# sheets' (scoring.labels takes it from here).
+SEAT_LABELS = {
+    "N": pgettext_lazy("seat", "N"),
+    "E": pgettext_lazy("seat", "E"),
+    "S": pgettext_lazy("seat", "S"),
+    "W": pgettext_lazy("seat", "W"),
+}
 
 PAIRING_METHOD_LABELS = {
     "random": _("Random"),

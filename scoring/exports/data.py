@@ -7,6 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from scoring.models import Adjustment, Deal, Sheet
+from scoring.rules.words import TEAMS
 from scoring.standings import metrics
 from tournaments.models import Entry, Event, Game, Round, Standing
 
@@ -50,7 +51,7 @@ class EventResults:
             return "A"
         if sheet is None:
             return ""
-        if sheet.winner in ("A", "B"):
+        if sheet.winner in TEAMS:
             return sheet.winner
         return "A" if sheet.total_a > sheet.total_b else "B" if sheet.total_b > sheet.total_a else "draw"
 

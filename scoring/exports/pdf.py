@@ -27,7 +27,7 @@ from reportlab.platypus import (
 )
 
 from scoring.exports.data import EventResults, load_results
-from scoring.labels import outcome_label
+from scoring.labels import TRUMP_NAMES, outcome_label, side_short
 from scoring.standings import metrics
 
 # A Unicode TrueType font so names with accents print: DejaVu where the system has it, else the Vera font
@@ -51,18 +51,6 @@ def _register_fonts() -> None:
             pdfmetrics.registerFont(TTFont(FONT_BOLD, str(bold)))
             return
     raise RuntimeError("No TrueType font found for the PDF export")
-
-
-def _trump_names() -> dict:
-    # Words, not suit symbols: the fallback font has no card suits.
-    return {
-        "hearts": _("Hearts"),
-        "diamonds": _("Diamonds"),
-        "clubs": _("Clubs"),
-        "spades": _("Spades"),
-        "no_trump": _("No trumps"),
-        "all_trump": _("All trumps"),
-    }
 
 
 def _styles():
@@ -174,7 +162,6 @@ def _sheet_story(results: EventResults, game, styles) -> list:
     deal_results = (sheet.result or {}).get("deals") or []
     data = [[_("Deal"), _("Taker"), _("Trump"), _("Outcome"), _("N/S"), _("E/W"), _("Total N/S"), _("Total E/W")]]
     run_a = run_b = 0
-    trumps = _trump_names()
     for deal in results.deals.get(sheet.pk, []):
         result = deal_results[deal.position] if deal.position < len(deal_results) else {}
         score = result.get("score") or {}
@@ -185,8 +172,9 @@ def _sheet_story(results: EventResults, game, styles) -> list:
         data.append(
             [
                 deal.position + 1,
-                {"A": _("N/S"), "B": _("E/W")}.get(contract.get("taker"), "–"),
-                trumps.get(trump, trump),
+                side_short(contract.get("taker"), "–"),
+                # Words, not suit symbols: the fallback font has no card suits.
+                str(TRUMP_NAMES.get(trump, trump)),
                 outcome_label(result.get("outcome")),
                 score.get("A", ""),
                 score.get("B", ""),

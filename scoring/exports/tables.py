@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from scoring.exports.data import EventResults
+from scoring.labels import WINNER_LABELS
 from scoring.standings import metrics
 
 
@@ -106,7 +107,7 @@ def results_rows(results: EventResults) -> list[list]:
                     "" if game.is_bye else results.side_numbers(game, "B"),
                     results.event.bye_points if game.is_bye else (counted.total_a if counted else ""),
                     "" if game.is_bye else (counted.total_b if counted else ""),
-                    {"A": _("North/South"), "B": _("East/West"), "draw": _("Draw")}.get(winner, ""),
+                    str(WINNER_LABELS.get(winner, "")),
                     "" if game.is_bye else (sheet.get_status_display() if sheet else _("No sheet")),
                 ]
             )

@@ -11,9 +11,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from scoring.labels import CALCULATOR_OUTCOMES, RANK_LABELS, RUN_RANKS, SUITS, TRUMP_LABELS
 from scoring.rules import list_presets
 from scoring.rules.ruleset import BIDS
-from scoring.sheets.forms import RANK_LABELS, RUN_RANKS
+from scoring.rules.words import TRUMPS
 
 
 def _preset_summaries() -> dict[str, str]:
@@ -36,11 +37,7 @@ def _strings() -> dict[str, str]:
     """Everything the script writes itself, in the page's language."""
     return {
         "deal": _("Deal %(n)s"),
-        "made": _("made"),
-        "inside": _("inside"),
-        "litige": _("litige (held)"),
-        "hanging": _("hanging (held)"),
-        "passed": _("passed out"),
+        **{outcome: str(word) for outcome, word in CALCULATOR_OUTCOMES.items()},
         "not_scored": _("not scored: fix the deal above first"),
         "held": _("held: %(points)s"),
         "collected": _("team %(team)s collects the held points"),
@@ -83,5 +80,7 @@ def calculator(request):
             "config": config,
             "bids": BIDS,
             "ranks": [(rank, RANK_LABELS[rank]) for rank in RUN_RANKS],
+            "trumps": [(trump, TRUMP_LABELS[trump]) for trump in TRUMPS],
+            "suits": [(suit, TRUMP_LABELS[suit]) for suit in SUITS],
         },
     )

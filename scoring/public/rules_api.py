@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.rules import PRESETS, list_presets, score_game
+from scoring.rules.words import OUTCOMES, TEAMS
 from scoring.sheets.serializers import DealInputSerializer
 
 # --- schema documentation (the rules engine validates; these serializers only describe the shapes; the deal
@@ -38,10 +39,10 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class DealResultSerializer(serializers.Serializer):
-    outcome = serializers.ChoiceField(choices=["made", "inside", "litige", "hanging", "passed"], allow_null=True)
+    outcome = serializers.ChoiceField(choices=list(OUTCOMES), allow_null=True)
     score = serializers.DictField(child=serializers.IntegerField(), allow_null=True)
     held = serializers.IntegerField(allow_null=True)
-    collected = serializers.ChoiceField(choices=["A", "B"], allow_null=True)
+    collected = serializers.ChoiceField(choices=list(TEAMS), allow_null=True)
     errors = ErrorSerializer(many=True)
 
 
@@ -51,7 +52,7 @@ class ResultSerializer(serializers.Serializer):
     totals = serializers.DictField(child=serializers.IntegerField())
     held = serializers.IntegerField()
     finished = serializers.BooleanField()
-    winner = serializers.ChoiceField(choices=["A", "B"], allow_null=True)
+    winner = serializers.ChoiceField(choices=list(TEAMS), allow_null=True)
     errors = ErrorSerializer(many=True)
 
 

@@ -14,10 +14,11 @@ from datetime import datetime
 from typing import Any
 
 from django.db.models import Q
-from django.utils.translation import gettext_lazy as _lazy
 
+from scoring.labels import OUTCOME_WORDS, SUIT_SYMBOLS, TRUMP_NAMES
 from scoring.models import Deal, Sheet
 from scoring.public.chart import Series
+from scoring.rules.words import TEAMS
 from scoring.sheets.selectors import sheet_of
 from scoring.standings import metrics
 from tournaments.models import Entry, Event, Game, Round, Standing
@@ -175,16 +176,6 @@ def round_results(event: Event, number: int) -> dict[str, Any] | None:
 
 # --- one entry ------------------------------------------------------------------------------------------
 
-TRUMPS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
-TRUMP_NAMES = {"no_trump": _lazy("No trumps"), "all_trump": _lazy("All trumps")}
-OUTCOMES = {
-    "made": _lazy("made"),
-    "inside": _lazy("inside"),
-    "litige": _lazy("litige"),
-    "hanging": _lazy("hanging"),
-    "passed": _lazy("passed"),
-}
-
 
 @dataclass
 class EntryDetail:
@@ -257,15 +248,15 @@ def _deal_lines(game: Game, deals_by_sheet: dict[int, list[Deal]], own_side: str
         result = results[deal.position] if deal.position < len(results) else {}
         score = result.get("score") or {}
         contract = (deal.data or {}).get("contract") or {}
-        for side in ("A", "B"):
+        for side in TEAMS:
             running[side] += score.get(side) or 0
         lines.append(
             {
                 "number": deal.position + 1,
                 "taker": contract.get("taker"),
-                "trump": TRUMPS.get(contract.get("trump")) or TRUMP_NAMES.get(contract.get("trump"), ""),
+                "trump": SUIT_SYMBOLS.get(contract.get("trump")) or TRUMP_NAMES.get(contract.get("trump"), ""),
                 "red": contract.get("trump") in ("hearts", "diamonds"),
-                "outcome": OUTCOMES.get(result.get("outcome"), result.get("outcome") or ""),
+                "outcome": OUTCOME_WORDS.get(result.get("outcome"), result.get("outcome") or ""),
                 "score_a": score.get("A"),
                 "score_b": score.get("B"),
                 "running_a": running["A"],

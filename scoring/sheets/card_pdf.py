@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from scoring.exceptions import SheetStateError
 from scoring.labels import SIDE_LABELS
 from scoring.models import TableCard, TableLink
+from scoring.rules.words import TEAMS
 from scoring.sheets.selectors import attach_entries, first_dealer, game_sides
 from tournaments.models import Game, Round
 
@@ -102,7 +103,7 @@ def _card(
     sides = game_sides(game)
     column = (x1 - x0) / 2
     qr_size = min(58 * mm, height - 62 * mm)
-    for index, side in enumerate(("A", "B")):
+    for index, side in enumerate(TEAMS):
         info = sides[side]
         cx = x0 + index * column
         cy = y - 20 * mm
@@ -211,7 +212,7 @@ def _table_card(
     )
     column = (x1 - x0) / 2
     qr_size = min(62 * mm, height - 58 * mm)
-    for index, side in enumerate(("A", "B")):
+    for index, side in enumerate(TEAMS):
         cx = x0 + index * column
         cy = y - 25 * mm
         canvas.setFont(bold, 13)

@@ -12,32 +12,23 @@ from typing import Any
 from django import forms
 from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
-from scoring.labels import RUN_LENGTHS, RUN_RANKS, SIDE_LABELS, SUIT_SYMBOLS, SUITS, announcement_words
+from scoring.labels import (
+    CARRE_BUTTONS,
+    RUN_LENGTHS,
+    RUN_RANKS,
+    SIDE_CHOICES,
+    SIDE_LABELS,
+    SUIT_SYMBOLS,
+    SUITS,
+    TRUMP_LABELS,
+    announcement_words,
+)
 from scoring.models import MAX_REASON
 from scoring.rules import Family, RuleSet, build_ruleset
+from scoring.rules.words import TEAMS
 from scoring.sheets.services import CLIENT_ID_RE
 
-TRUMP_LABELS = {
-    "clubs": _("♣ Clubs"),
-    "diamonds": _("♦ Diamonds"),
-    "hearts": _("♥ Hearts"),
-    "spades": _("♠ Spades"),
-    "no_trump": _("No trumps"),
-    "all_trump": _("All trumps"),
-}
-RANK_LABELS = {
-    "7": "7",
-    "8": "8",
-    "9": "9",
-    "10": "10",
-    "J": pgettext_lazy("card rank", "J"),
-    "Q": pgettext_lazy("card rank", "Q"),
-    "K": pgettext_lazy("card rank", "K"),
-    "A": pgettext_lazy("card rank", "A"),
-}
-CARRE_RANKS = ("J", "9", "A", "10", "K", "Q")
 PASS = "pass"
 
 
@@ -112,21 +103,20 @@ def declaration_choices() -> list[tuple[str, list[tuple[str, str]]]]:
                     code = f"{kind}:{suit}:{high}" + (f":{run}" if run > 5 else "")
                     options.append((code, announcement_words(declaration_from_code(code))))
         groups.append((TRUMP_LABELS[suit], options))
-    groups.append((_("Carré"), [(f"carre:{r}", announcement_words({"type": "carre", "rank": r})) for r in CARRE_RANKS]))
+    carres = [(f"carre:{r}", announcement_words({"type": "carre", "rank": r})) for r in CARRE_BUTTONS]
+    groups.append((_("Carré"), carres))
     return groups
 
 
 def belote_choices(facts: RuleFacts) -> list[tuple[str, str]]:
-    choices = [(side, SIDE_LABELS[side]) for side in ("A", "B")]
+    choices = [(side, SIDE_LABELS[side]) for side in TEAMS]
     if facts.has_all_trump:
         # All trumps: one belote per suit, so the long form names the suit.
-        choices += [
-            (f"{side}:{suit}", f"{SIDE_LABELS[side]} {SUIT_SYMBOLS[suit]}") for side in ("A", "B") for suit in SUITS
-        ]
+        choices += [(f"{side}:{suit}", f"{SIDE_LABELS[side]} {SUIT_SYMBOLS[suit]}") for side in TEAMS for suit in SUITS]
     return choices
 
 
-_SIDE_OR_NONE = [("", _("nobody")), ("A", _("North/South")), ("B", _("East/West"))]
+_SIDE_OR_NONE = [("", _("nobody")), *SIDE_CHOICES]
 
 # Engine error field → form field (the first matching prefix wins; unknown fields become form errors).
 _ENGINE_FIELDS = (
@@ -169,7 +159,7 @@ class DealForm(forms.Form):
         self.facts = facts
         self.deal: dict[str, Any] | None = None
         f = self.fields
-        f["taker"].choices = [("A", _("North/South")), ("B", _("East/West")), (PASS, _("Passed"))]
+        f["taker"].choices = [*SIDE_CHOICES, (PASS, _("Passed"))]
         f["trump"].choices = [(t, TRUMP_LABELS[t]) for t in facts.trumps]
         top = max(facts.deal_totals.values())
         for name in ("tricks_a", "tricks_b"):

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from scoring.exceptions import SideNotAllowed, TableClosed
 from scoring.models import SecretLink, Sheet, TableCard, TableLink, TeamLink, VenueScreen
+from scoring.rules.words import TEAMS
 from scoring.sheets.permissions import Actor, actor_from_request
 from scoring.sheets.rounds import table_links_ensure
 from scoring.sheets.selectors import TOKEN_RE, SheetAccess
@@ -212,7 +213,7 @@ def event_table_numbers(event: Event) -> list[int]:
 def table_cards_ensure(*, event: Event, table_numbers: list[int]) -> int:
     """Give each of `table_numbers` an active card per side; makes only what is missing, in one insert.
     Returns how many were made."""
-    wanted = {(n, side) for n in table_numbers for side in ("A", "B")}
+    wanted = {(n, side) for n in table_numbers for side in TEAMS}
     if not wanted:
         return 0
     have = set(
@@ -287,7 +288,7 @@ def table_card_reissue(*, event: Event, table_number: int, actor: Actor) -> list
             reissue(old[side])
             if side in old
             else TableCard.objects.create(event=event, table_number=table_number, side=side)
-            for side in ("A", "B")
+            for side in TEAMS
         ]
 
 

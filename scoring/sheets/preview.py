@@ -9,6 +9,7 @@ from typing import Any
 
 from scoring.engine import sheet_score
 from scoring.models import Sheet
+from scoring.rules.words import TEAMS
 from scoring.sheets.selectors import sheet_deal_data
 
 
@@ -35,7 +36,7 @@ class DealPreview:
         """Each side's total up to and including the deal; only when `valid`."""
         running = {"A": 0, "B": 0}
         for item in self.result["deals"][: self.position + 1]:
-            running = {t: running[t] + (item["score"] or {}).get(t, 0) for t in ("A", "B")}
+            running = {t: running[t] + (item["score"] or {}).get(t, 0) for t in TEAMS}
         return running
 
 

@@ -18,6 +18,7 @@ from scoring.exceptions import (
 )
 from scoring.models import Deal, Sheet, SheetChange, TableLink
 from scoring.queueing import standings_request_recompute
+from scoring.rules.words import TEAMS
 from scoring.sheets.permissions import (
     Actor,
 )
@@ -50,7 +51,7 @@ def table_links_ensure(*, round: Round) -> None:
                 sheets.append(sheet)
             Sheet.objects.bulk_create(sheets, ignore_conflicts=True)
         active = set(TableLink.objects.active().filter(game_id__in=game_ids).values_list("game_id", "side"))
-        links = [TableLink(game_id=g, side=s) for g in game_ids for s in ("A", "B") if (g, s) not in active]
+        links = [TableLink(game_id=g, side=s) for g in game_ids for s in TEAMS if (g, s) not in active]
         if links:
             TableLink.objects.bulk_create(links, ignore_conflicts=True)
 

@@ -12,12 +12,12 @@ from typing import Any
 from django.db import connection
 from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext, pgettext_lazy
 
 from scoring.engine import sheet_score
 from scoring.exceptions import TableClosed, TableNotReady
-from scoring.labels import SIDE_LABELS, SUIT_SYMBOLS, announcement_words
+from scoring.labels import SEAT_LABELS, SIDE_LABELS, SUIT_SYMBOLS, TRUMP_SHORT, announcement_words, side_short
 from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink
+from scoring.rules.words import SIDE_SEATS, TEAMS
 from scoring.sheets.permissions import Actor, actor_from_request
 from tournaments.models import Entry, Event, Game, Round
 
@@ -154,14 +154,6 @@ def _players(entry) -> list:
     return [p for p in (entry.player_1, entry.player_2) if p is not None]
 
 
-SEAT_LABELS = {
-    "N": pgettext_lazy("seat", "N"),
-    "E": pgettext_lazy("seat", "E"),
-    "S": pgettext_lazy("seat", "S"),
-    "W": pgettext_lazy("seat", "W"),
-}
-
-
 def game_sides(game: Game) -> dict[str, dict[str, Any]]:
     """Per side: label (North/South...), team name, seats [(seat code, player name)] and the same with
     the seat's name in the user's language (`seat_rows`). Loads the entries with one query unless
@@ -169,10 +161,8 @@ def game_sides(game: Game) -> dict[str, dict[str, Any]]:
     attach_entries([game])
     players = {p.pk: p for entry in _ENTRIES for p in _players(getattr(game, entry))}
     sides = {}
-    for side, entries, seats in (
-        ("A", ("entry_a", "entry_a_partner"), ("N", "S")),
-        ("B", ("entry_b", "entry_b_partner"), ("E", "W")),
-    ):
+    for side, entries in (("A", ("entry_a", "entry_a_partner")), ("B", ("entry_b", "entry_b_partner"))):
+        seats = SIDE_SEATS[side]
         present = [getattr(game, e) for e in entries if getattr(game, e) is not None]
         sides[side] = {
             "side": side,
@@ -196,38 +186,34 @@ def first_dealer(game: Game, sides: dict[str, dict[str, Any]]) -> tuple[str, str
 # --- deals for display ----------------------------------------------------------------------------------
 
 
-def short_side(side: str | None) -> str:
-    return {"A": pgettext("sides", "N/S"), "B": pgettext("sides", "E/W")}.get(side or "", "?")
-
-
 def deal_summary(data: dict[str, Any]) -> str:
     """A short line for one deal as entered, e.g. "N/S ♥ · 92 : 70 · belote N/S"."""
     contract = data.get("contract")
     if not contract:
         return _("passed")
     trump = contract.get("trump")
-    trump_text = SUIT_SYMBOLS.get(trump) or {"no_trump": _("NT"), "all_trump": _("AT")}.get(trump, str(trump))
-    parts = [f"{short_side(contract.get('taker'))} {trump_text}"]
+    trump_text = SUIT_SYMBOLS.get(trump) or str(TRUMP_SHORT.get(trump, trump))
+    parts = [f"{side_short(contract.get('taker'))} {trump_text}"]
     if contract.get("bid") is not None:
         parts[0] += f" {contract['bid']}"
     if contract.get("multiplier", 1) != 1:
         parts[0] += f" ×{contract['multiplier']}"
     if data.get("capot"):
-        parts.append(_("capot %(side)s") % {"side": short_side(data["capot"])})
+        parts.append(_("capot %(side)s") % {"side": side_short(data["capot"])})
     elif isinstance(data.get("tricks"), dict):
         parts.append(f"{data['tricks'].get('A')} : {data['tricks'].get('B')}")
     belote = data.get("belote") or []
     for item in belote:
         team = item if isinstance(item, str) else item.get("team")
-        parts.append(_("belote %(side)s") % {"side": short_side(team)})
+        parts.append(_("belote %(side)s") % {"side": side_short(team)})
     declarations = data.get("declarations") or {}
     if isinstance(declarations, dict):
         # In words, so that the other side checks what was announced, not just how many.
-        for team in ("A", "B"):
+        for team in TEAMS:
             items = declarations.get(team) or []
             if isinstance(items, list) and items:
                 words = ", ".join(announcement_words(item) for item in items)
-                parts.append(f"{short_side(team)}: {words}")
+                parts.append(f"{side_short(team)}: {words}")
     return " · ".join(parts)
 
 
@@ -323,6 +309,11 @@ class TableOverview:
     @property
     def started(self) -> bool:
         return self.sheet is not None and self.sheet.deal_count > 0
+
+    @property
+    def side_links(self) -> list[tuple[str, TableLink]]:
+        """Each referee link with its side as the table writes it ("N/S", "E/W"), for the round page."""
+        return [(side_short(side), link) for side, link in self.links.items()]
 
 
 @dataclass

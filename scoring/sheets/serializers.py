@@ -14,11 +14,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.models import MAX_REASON
+from scoring.rules.words import RANKS, SUITS, TEAMS, TRUMPS
 
-TEAMS = ("A", "B")
-SUITS = ("clubs", "diamonds", "hearts", "spades")
-TRUMPS = (*SUITS, "no_trump", "all_trump")
-RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
 MAX_POINTS = 10_000
 
 

@@ -17,8 +17,8 @@ from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 from django.dispatch import receiver
 
-from scoring.labels import SIDE_LABELS
-from scoring.sheets.selectors import SEAT_LABELS, game_sides
+from scoring.labels import SEAT_LABELS, SIDE_LABELS
+from scoring.sheets.selectors import game_sides
 from tournaments.models import Entry, Game, Player
 
 GENERATION_KEY = "game-sides:generation"

@@ -19,6 +19,7 @@ from django.db.models import Min, Q
 from django.utils import timezone
 
 from scoring.models import Adjustment, Sheet
+from scoring.rules.words import TEAMS
 from scoring.standings import metrics
 from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
 
@@ -166,7 +167,7 @@ def compute_rows(event: Event) -> list[dict]:
     meetings_by_round: list[tuple[int, metrics.Meeting]] = []
     win, draw, loss = Decimal(event.points_win), Decimal(event.points_draw), Decimal(event.points_loss)
     for number, a1, a2, b1, b2, total_a, total_b, winner in games:
-        if winner not in ("A", "B"):
+        if winner not in TEAMS:
             winner = "A" if total_a > total_b else "B" if total_b > total_a else ""
         points_a, points_b = (win, loss) if winner == "A" else (loss, win) if winner == "B" else (draw, draw)
         side_a = tuple(e for e in (a1, a2) if e)

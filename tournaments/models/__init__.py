@@ -10,10 +10,9 @@ Swiss draw and the public pages read them. This app never imports `scoring`'s Dj
 
 from tournaments.models.clubs import Club, Membership, Player, Season
 from tournaments.models.events import CheckIn, Entry, Event, Table
-from tournaments.models.rounds import SEATS, Game, Round, Standing
+from tournaments.models.rounds import Game, Round, Standing
 
 __all__ = [
-    "SEATS",
     "CheckIn",
     "Club",
     "Entry",

@@ -10,8 +10,6 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.events import Entry, Event
 
-SEATS = ("N", "E", "S", "W")
-
 
 class Round(models.Model):
     class Status(models.TextChoices):

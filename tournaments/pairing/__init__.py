@@ -14,7 +14,6 @@ from .generator import OPTION_RULES
 from .quality import draw_quality
 from .types import (
     METHOD_NAMES,
-    SEATS,
     Bye,
     Draw,
     DrawnGame,
@@ -32,7 +31,6 @@ __all__ = [
     "METHOD_NAMES",
     "OPTION_RULES",
     "PAIRING_FLAGS",
-    "SEATS",
     "TABLE_FLAGS",
     "USER_ERROR_CODES",
     "Bye",

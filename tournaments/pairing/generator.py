@@ -8,10 +8,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+# The seats come from the rules core's words, a pure module as this core is (A holds N and S, B holds E and W).
+from scoring.rules.words import SEATS
+
 from .errors import DrawUserError
 from .quality import Field, bye_rows, measure
 from .tables import assign_tables, table_flags, table_list
-from .types import SEATS, Draw, DrawnGame, DrawRequest, Entrant
+from .types import Draw, DrawnGame, DrawRequest, Entrant
 
 
 @dataclass(frozen=True)

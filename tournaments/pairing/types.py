@@ -11,9 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-#: Seats around a table. Side A holds North and South, side B East and West: partners sit opposite.
-SEATS: tuple[str, ...] = ("N", "E", "S", "W")
-
 METHOD_NAMES: tuple[str, ...] = ("random", "swiss", "round_robin", "melee")
 
 

@@ -3,7 +3,7 @@
 from django import template
 from django.utils.translation import get_language
 
-from tournaments.labels import PAIRING_METHOD_LABELS, PRESET_LABELS
+from tournaments.labels import PAIRING_METHOD_LABELS, PRESET_LABELS, SEAT_LABELS
 
 register = template.Library()
 
@@ -18,6 +18,12 @@ def pairing_method(code: str) -> str:
 def rules_preset(code: str) -> str:
     """The rule set's name in the page's language ("Hoheluft tournament rules", not "hoheluft")."""
     return PRESET_LABELS.get(code, code)
+
+
+@register.filter
+def seat(code):
+    """A seat's letter in the page's language (N O S W in German); anything else as it is."""
+    return SEAT_LABELS.get(code, code)
 
 
 @register.simple_tag

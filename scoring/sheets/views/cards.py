@@ -29,6 +29,7 @@ from config.site import absolute_url
 from scoring.exceptions import TableClosed, TableNotReady
 from scoring.labels import SIDE_LABELS
 from scoring.models import TableCard, TeamLink
+from scoring.rules.words import TEAMS
 from scoring.sheets.access import CardWaiting, state_text, token_access
 from scoring.sheets.addresses import organiser_event
 from scoring.sheets.card_pdf import event_cards_pdf
@@ -151,10 +152,10 @@ def event_cards(request, club_slug: str, event_slug: str):
     cards: dict[int, dict[str, TableCard]] = {}
     for card in TableCard.objects.active().filter(event=event):
         cards.setdefault(card.table_number, {})[card.side] = card
-    rows = [
-        {"number": n, "cards": [cards.get(n, {}).get(side) for side in ("A", "B")]}
-        for n in sorted(set(numbers) | set(cards))
-    ]
+    rows = []
+    for n in sorted(set(numbers) | set(cards)):
+        sides = [(SIDE_LABELS[side], cards.get(n, {}).get(side)) for side in TEAMS]  # each side's card, A first
+        rows.append({"number": n, "cards": [card for _label, card in sides], "sides": sides})
     missing = [row["number"] for row in rows if None in row["cards"]]
     team_links = {link.entry_id: link for link in TeamLink.objects.active().filter(entry__event=event)}
     teams = [

@@ -28,7 +28,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scoring.engine import game_rules
-from scoring.labels import announcement_buttons, outcome_label
+from scoring.labels import announcement_buttons, outcome_label, side_short
 from scoring.rules import RuleSetError
 from scoring.sheets.addresses import organiser_sheet_at, sheet_address
 from scoring.sheets.forms import PASS, DealForm, DisputeForm, RuleFacts, deal_initial
@@ -123,7 +123,13 @@ def _live_context(access: SheetAccess, deals: list[dict[str, Any]] | None = None
     for row in view.rows:
         update_url, delete_url = _deal_urls(access, row.position)
         rows.append(
-            {"row": row, "outcome": outcome_label(row.outcome), "update_url": update_url, "delete_url": delete_url}
+            {
+                "row": row,
+                "outcome": outcome_label(row.outcome),
+                "collected": side_short(row.collected, ""),
+                "update_url": update_url,
+                "delete_url": delete_url,
+            }
         )
     return {
         "access": access,

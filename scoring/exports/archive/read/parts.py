@@ -35,9 +35,8 @@ from scoring.exports.archive.schema import (
     ArchiveError,
 )
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
+from scoring.rules.words import SEATS
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Season, Standing, Table
-
-SEATS = ("N", "E", "S", "W")
 
 #: What a game's links and sheet are read from once the games have ids: (game, links data, sheet data, path).
 Pending = list[tuple[Game, list, dict | None, str]]
