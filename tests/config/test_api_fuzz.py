@@ -1,4 +1,5 @@
-"""Fuzz every API operation outside score entry, and the anonymous form posts: no input gives a 500.
+"""Fuzz every API operation outside score entry: no input gives a 500 (the pages' form posts and queries are
+tests/config/test_pages_fuzz.py).
 
 The OpenAPI schema (drf-spectacular) drives schemathesis for the rules API and the organiser API (clubs, events,
 entries, rounds, games, draw/confirm/release, a round's sheets); the table and sheet operations have their own
@@ -8,8 +9,7 @@ entries and nothing drawn (so the draw, confirm and release can succeed), anothe
 ids. The rules score endpoint also gets hypothesis-made junk JSON and near-games (presets with junk options and
 deal-shaped junk), and every operation with a body sometimes gets a hostile one (nesting past the JSON decoder's
 recursion, lone surrogate escapes, 5000-digit numbers); list queries get limits and offsets past PostgreSQL's
-bigint. The referee page's form posts, and the public draw's find-your-table query and the standings' round,
-get junk form data and queries from anonymous visitors.
+bigint.
 
 Every answer is below 500; every 4xx JSON answer names something (a non-empty detail or errors); a refused
 organiser write leaves entries, check-ins, rounds and games as they were. Runs are
@@ -26,15 +26,14 @@ import pytest
 import schemathesis
 from django.test import Client
 from drf_spectacular.generators import SchemaGenerator
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 
-from scoring.models import Sheet
 from scoring.rules import PRESETS, list_presets
 from tests.factories import EntryFactory, EventFactory, MembershipFactory, PlayerFactory
-from tests.scoring.entry_helpers import released_round, table_of
+from tests.fuzz_helpers import check_answer, fuzz_settings
 from tournaments import services
 from tournaments.models import CheckIn, Entry, Game, Player, Round
 
@@ -42,8 +41,6 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 EXAMPLES = 20  # per operation and generation mode
 JUNK_EXAMPLES = 150  # junk JSON bodies for the rules score endpoint
-FORM_EXAMPLES = 25  # junk form posts per referee route
-PUBLIC_EXAMPLES = 30  # junk queries per public page
 COVERED_ELSEWHERE = ("/api/v1/table/", "/api/v1/sheets/")  # tests/scoring/sheets/test_api_fuzz.py
 
 HUGE = [0, -1, 2**31, 2**63, 10**30]  # ids no row has: zero, negative, past int4, past int8, past anything
@@ -55,46 +52,6 @@ HOSTILE_BODIES = [
     '{"player_1": ' + "9" * 5000 + ', "number": ' + "9" * 5000 + "}",
     '{"number": 1e999, "seed": NaN, "player_1": Infinity}',
 ]
-
-
-def _fuzz_settings(examples: int):
-    return settings(
-        max_examples=examples, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck)
-    )
-
-
-# --- answers ----------------------------------------------------------------------------------------------
-
-
-def _json(response):
-    if "application/json" not in response.get("Content-Type", ""):
-        return None
-    try:
-        return json.loads(response.content)
-    except ValueError:
-        return None
-
-
-def _names_something(body) -> bool:
-    """A refusal's JSON says what is wrong: a non-empty detail, errors, or (DRF field errors) a field with
-    messages."""
-    if isinstance(body, list):
-        return bool(body) and all(isinstance(m, str) and m for m in body)
-    if not isinstance(body, dict):
-        return False
-    if body.get("detail") or body.get("errors"):
-        return True
-    return any(isinstance(v, list) and v for k, v in body.items() if k not in ("code", "valid", "ok"))
-
-
-def _check(response, context) -> int:
-    status = response.status_code
-    assert status < 500, (context, response.content[:800])
-    if 400 <= status < 500:
-        body = _json(response)
-        if body is not None:
-            assert _names_something(body), (context, status, body)
-    return status
 
 
 # --- the schema operations ----------------------------------------------------------------------------------
@@ -223,7 +180,7 @@ def _reachable(world: World, case, body):
 def _operation_run(world: World, client: Client, operation, strategy, names, statuses, counter):
     """A bounded hypothesis run over one operation's generated requests, path ids picked among `world`'s."""
 
-    @_fuzz_settings(EXAMPLES)
+    @fuzz_settings(EXAMPLES)
     @given(case=strategy, choice=st.integers(min_value=0, max_value=30))
     def run(case, choice):
         n = next(counter)
@@ -238,7 +195,7 @@ def _operation_run(world: World, client: Client, operation, strategy, names, sta
                 body = HOSTILE_BODIES[choice % len(HOSTILE_BODIES)]
         before = _stored() if case.method.upper() == "POST" else None
         response = _send(client, case, body)
-        statuses.append((operation.path, _check(response, (operation.method, case.formatted_path, body))))
+        statuses.append((operation.path, check_answer(response, (operation.method, case.formatted_path, body))))
         if before is not None and response.status_code >= 400:
             assert _stored() == before, (operation.path, body, response.content[:300])  # nothing half-done
 
@@ -343,146 +300,15 @@ def _near_game():
 _deep = st.integers(min_value=500, max_value=5000).map(lambda depth: "[" * depth + "]" * depth)
 
 
-@_fuzz_settings(JUNK_EXAMPLES)
+@fuzz_settings(JUNK_EXAMPLES)
 @given(body=_junk | _near_game() | st.binary(max_size=40).map(lambda b: b.decode("latin-1")) | _deep)
 def _score_junk(client, statuses, body):
     raw = body if isinstance(body, str) else json.dumps(body)  # NaN, Infinity and raw text stay as sent
     response = client.post("/api/v1/rules/score/", raw, content_type="application/json")
-    statuses.append(_check(response, ("score", raw[:300])))
+    statuses.append(check_answer(response, ("score", raw[:300])))
 
 
 def test_junk_json_at_the_rules_score_endpoint_never_answers_500():
     statuses: list[int] = []
     _score_junk(Client(), statuses)
     assert len(statuses) == JUNK_EXAMPLES and 400 in statuses
-
-
-# --- anonymous form posts: the referee page and the public draw ------------------------------------------
-
-_FORM_FIELDS = [
-    "taker",
-    "trump",
-    "tricks_a",
-    "tricks_b",
-    "last_trick",
-    "capot",
-    "version",
-    "client_id",
-    "bid",
-    "multiplier",
-    "belote",
-    "declarations_a",
-    "declarations_b",
-    "eldest",
-    "reason",
-    "message",
-]
-_form_value = (
-    st.text(max_size=30)
-    | st.integers().map(str)
-    | st.sampled_from(
-        [
-            "A",
-            "B",
-            "pass",
-            "hearts",
-            "all_trump",
-            "no_trump",
-            "capot",
-            "0",
-            "81",
-            "162",
-            "250",
-            "-1",
-            "²",
-            "٣",
-            "1e3",
-            "9" * 5000,
-            "x\x00y",
-            "tierce:hearts:K",
-            "quinte:clubs:A:6",
-            "carre:J",
-            "carre:",
-            "A:hearts",
-            "quinte:clubs:A:x",
-            "tierce",
-        ]
-    )
-)
-_form = st.dictionaries(
-    st.sampled_from(_FORM_FIELDS) | st.text(max_size=6), _form_value | st.lists(_form_value, max_size=3), max_size=10
-)
-_query_value = st.sampled_from(["", "0", "1", "3", "-1", "²", "٣", "9" * 5000, "x\x00", "1.5"]) | st.text(max_size=8)
-
-
-def _referee_routes(token: str) -> list[str]:
-    base = f"/t/{token}/"
-    return [
-        f"{base}check/",
-        f"{base}deals/",
-        f"{base}deals/0/",
-        f"{base}deals/0/delete/",
-        f"{base}submit/",
-        f"{base}confirm/",
-        f"{base}dispute/",
-    ]
-
-
-def _form_run(route: str, sheet: Sheet, statuses, counter):
-    """A bounded run of junk form posts to one referee route, as a phone without (or with) JavaScript."""
-
-    @_fuzz_settings(FORM_EXAMPLES)
-    @given(data=_form, query=_query_value, as_json=st.booleans())
-    def run(data, query, as_json):
-        n = next(counter)
-        if n % 3 == 0:  # a third of the posts carry the sheet's current version, so they can reach the engine
-            data = {**data, "version": str(Sheet.objects.get(pk=sheet.pk).version)}
-        headers = {"HTTP_ACCEPT": "application/json"} if as_json else {}
-        path = route + ("?" + urlencode({"position": query}) if n % 2 else "")
-        response = Client().post(path, data, **headers)
-        statuses.append(_check(response, (route, data, query)))
-        body = _json(response)
-        if response.status_code == 200 and isinstance(body, dict) and body.get("valid") is False:
-            assert body["errors"], (route, data, body)  # a refused check names the field
-
-    return run
-
-
-@pytest.mark.parametrize("preset", ["hoheluft", "coinche"])
-def test_junk_referee_form_posts_never_answer_500(preset):
-    options = {"deals": 12} if preset == "hoheluft" else {}
-    _round, games = released_round(tables=1, rules_preset=preset, rules_options=options)
-    sheet, link_a, link_b = table_of(games[0])
-    statuses: list[int] = []
-    counter = count()
-
-    for route in [*_referee_routes(link_a.token), *_referee_routes(link_b.token)[:2]]:
-        _form_run(route, sheet, statuses, counter)()
-
-    assert statuses and max(statuses) < 500
-
-
-def _public_run(path: str, statuses):
-    @_fuzz_settings(PUBLIC_EXAMPLES)
-    @given(
-        q=_form_value | st.lists(_form_value, max_size=3),
-        round_=_query_value,
-        language=st.sampled_from(["de", "fr", "en-GB", "xx-YY", "*", "de;q=abc", ";;,", "\x00"]),
-    )
-    def run(q, round_, language):
-        response = Client().get(
-            path + "?" + urlencode({"q": q, "round": round_}, doseq=True), HTTP_ACCEPT_LANGUAGE=language
-        )
-        statuses.append(_check(response, (path, q, round_)))
-
-    return run
-
-
-def test_junk_find_your_table_and_round_queries_never_answer_500():
-    _round, games = released_round(tables=2, status="running")
-    event = games[0].round.event
-    base = f"/e/{event.club.slug}/{event.slug}/"
-    statuses: list[int] = []
-    for page in ("draw/", "standings/", "standings/table/"):
-        _public_run(base + page, statuses)()
-    assert statuses.count(200) == len(statuses) == 3 * PUBLIC_EXAMPLES

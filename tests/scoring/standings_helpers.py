@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scoring.models import Sheet
 from tests.factories import EntryFactory, EventFactory, PlayerFactory
-from tournaments.models import Game, Round
+from tournaments.models import Game, Round, Standing
 
 
 def make_event(**kwargs):
@@ -114,3 +114,36 @@ def bye(rnd: Round, entry, partner=None) -> Game:
 def won(total_a: int, total_b: int) -> list[tuple[int, int]]:
     """One deal holding the whole result (for tests where deals do not matter)."""
     return [(total_a, total_b)]
+
+
+def table(event, after: int) -> list[tuple]:
+    """(start number, rank, MP, total, against, diff) of the snapshot after round `after`, best first."""
+    rows = (
+        Standing.objects.filter(event=event, round_number=after)
+        .select_related("entry")
+        .order_by("rank", "entry__number")
+    )
+    return [
+        (s.entry.number, s.rank, s.match_points, s.total_points, s.points_against, s.total_points - s.points_against)
+        for s in rows
+    ]
+
+
+def by_number(event, after: int) -> dict[int, Standing]:
+    return {s.entry.number: s for s in Standing.objects.filter(event=event, round_number=after).select_related("entry")}
+
+
+def four_teams_event():
+    """Four teams, two rounds (win 2, draw 1, loss 0).
+
+    R1: 1–2 1200:900 (deals 500:200, 300:400, 400:300), 3–4 1000:1000 (600:400, 400:600)
+    R2: 1–3 800:1100 (300:500, 500:300, 0:300), 2–4 950:700 (450:250, 500:450, passed 0:0)
+    """
+    event = make_event()
+    t1, t2, t3, t4 = make_entries(event, 4)
+    r1, r2 = make_round(event, 1), make_round(event, 2)
+    play(r1, t1, t2, [(500, 200), (300, 400), (400, 300)])
+    play(r1, t3, t4, [(600, 400), (400, 600)])
+    play(r2, t1, t3, [(300, 500), (500, 300), (0, 300)])
+    play(r2, t2, t4, [(450, 250), (500, 450), (0, 0)])
+    return event
