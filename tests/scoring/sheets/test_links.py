@@ -333,6 +333,7 @@ def test_the_table_address_is_registered_once_for_both_kinds_of_token():
     assert routes.count("t/<str:token>/") == 1
 
 
+@pytest.mark.needs_postgres  # the query count of the one-statement write (sheets/deal_write.py)
 def test_the_phones_deal_post_through_a_card_reads_the_deals_once(client, django_assert_max_num_queries):
     """The path the phones take (a form post with Accept: JSON, through the table card): the live part is
     rendered from the deals the write returns, not read again."""
