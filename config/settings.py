@@ -220,6 +220,8 @@ CELERY_TIMEZONE = TIME_ZONE
 ATOUT_SWEEP_SECONDS = env.int("ATOUT_SWEEP_SECONDS", default=30)
 ATOUT_EXPORT_PENDING_SECONDS = env.int("ATOUT_EXPORT_PENDING_SECONDS", default=60)
 ATOUT_EXPORT_RUNNING_SECONDS = env.int("ATOUT_EXPORT_RUNNING_SECONDS", default=600)
+# A worker writing an export touches its row this often; three missed beats and the sweep restarts it.
+ATOUT_EXPORT_HEARTBEAT_SECONDS = env.float("ATOUT_EXPORT_HEARTBEAT_SECONDS", default=10.0)
 CELERY_BEAT_SCHEDULE = {
     "scoring-sweep": {
         "task": "scoring.sweep",

@@ -299,6 +299,9 @@ class Export(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # When the catch-up sweep last queued it again (None: only when it was created); see scoring.queueing.
     queued_at = models.DateTimeField(null=True, blank=True)
+    # Touched every ATOUT_EXPORT_HEARTBEAT_SECONDS by the worker writing it: a running export whose heartbeat
+    # stops was left by a dead worker, and the sweep queues it again (scoring.tasks.sweep_owed).
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -308,6 +311,13 @@ class Export(models.Model):
 
     def __str__(self):
         return f"{self.event} · {self.get_kind_display()}"
+
+    def status_label(self) -> str:
+        """The status in words; a pending export that the sweep queued again says it is restarting (its
+        worker stopped, or its message was lost)."""
+        if self.status == self.Status.PENDING and self.queued_at is not None:
+            return str(_("Restarting"))
+        return str(self.get_status_display())
 
 
 # The venue screen's link: a secret address for the room's projector or TV, revocable by the organiser.

@@ -82,7 +82,8 @@ def export_run(self, *, export_id: int) -> dict:
         if not self.request.called_directly:
             self.update_state(state="PROGRESS", meta={"value": pct, "export_id": export_id})
 
-    return export_execute(export_id=export_id, progress=progress)
+    in_worker = not (self.request.called_directly or self.request.is_eager)
+    return export_execute(export_id=export_id, progress=progress, heartbeat=in_worker)
 
 
 @app.task(name="scoring.sweep", ignore_result=True)
@@ -107,11 +108,14 @@ def sweep_owed(*, now: datetime | None = None) -> dict[str, list[int]]:
         send(standings_recompute, kwargs={"event_id": event_id}, expires=period, ignore_result=True)
     pending_since = now - timedelta(seconds=settings.ATOUT_EXPORT_PENDING_SECONDS)
     running_since = now - timedelta(seconds=settings.ATOUT_EXPORT_RUNNING_SECONDS)
+    # Three missed heartbeats: the worker writing it died (a row without heartbeat falls back to the age).
+    beat_since = now - timedelta(seconds=3 * settings.ATOUT_EXPORT_HEARTBEAT_SECONDS)
     stale = (
         Export.objects.annotate(last_queued=Coalesce(F("queued_at"), F("created_at")))
         .filter(
             Q(status=Export.Status.PENDING, last_queued__lt=pending_since)
-            | Q(status=Export.Status.RUNNING, last_queued__lt=running_since)
+            | Q(status=Export.Status.RUNNING, heartbeat_at__lt=beat_since, last_queued__lt=beat_since)
+            | Q(status=Export.Status.RUNNING, heartbeat_at__isnull=True, last_queued__lt=running_since)
         )
         .order_by("pk")
         .values_list("pk", flat=True)
@@ -119,10 +123,13 @@ def sweep_owed(*, now: datetime | None = None) -> dict[str, list[int]]:
     exports = []
     for export_id in stale:
         # A new task id: the row follows the latest run; an older message that still arrives runs the same
-        # export again, which rewrites its file (export_execute is safe to repeat).
+        # export again, which rewrites its file (export_execute is safe to repeat). The row is pending again
+        # before the message goes (an eager run would finish first): the page says "restarting".
         task_id = str(uuid.uuid4())
+        Export.objects.filter(pk=export_id).update(
+            status=Export.Status.PENDING, progress=0, queued_at=now, task_id=task_id
+        )
         if send(export_run, kwargs={"export_id": export_id}, task_id=task_id) is not None:
-            Export.objects.filter(pk=export_id).update(queued_at=now, task_id=task_id)
             exports.append(export_id)
     if events or exports:
         logger.info("Sweep queued the standings of events %s and exports %s", events, exports)

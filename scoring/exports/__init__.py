@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import logging
 import tempfile
+import threading
 from collections.abc import Callable
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.core.files import File
+from django.db import DatabaseError, connection
 from django.utils import timezone
 
 from scoring.exports.archive import event_archive_write
@@ -54,30 +58,60 @@ class ExportError(ValueError):
     """A user error when asking for an export (translated)."""
 
 
-def export_execute(*, export_id: int, progress: Callable[[int], None] = lambda pct: None) -> dict:
+@contextmanager
+def _heartbeat(export_id: int):
+    """Touch the running export's `heartbeat_at` every ATOUT_EXPORT_HEARTBEAT_SECONDS from a thread of its
+    own (and its own database connection) while the export is written, so a long step between two progress
+    reports never looks dead; a worker that dies takes the thread with it, and the beats stop."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not stop.wait(settings.ATOUT_EXPORT_HEARTBEAT_SECONDS):
+                Export.objects.filter(pk=export_id, status=Export.Status.RUNNING).update(heartbeat_at=timezone.now())
+        except DatabaseError:  # the database away: the sweep decides, once it is back
+            logger.warning("Export %s: heartbeat stopped", export_id, exc_info=True)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=beat, name=f"export-{export_id}-heartbeat", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(timeout=5)
+
+
+def export_execute(
+    *, export_id: int, progress: Callable[[int], None] = lambda pct: None, heartbeat: bool = False
+) -> dict:
     """Write the export's file and record the outcome on the row; returns {"export_id", "status", "file"}.
 
     Runs again cleanly (a retried or redelivered task rewrites the file). A failure is stored as
-    status "failed" with the error's message, not raised: the organiser sees it on the export page."""
+    status "failed" with the error's message, not raised: the organiser sees it on the export page. With
+    `heartbeat` (a worker's run) the row is touched while it runs, so the sweep can tell a dead worker."""
     export = Export.objects.select_related("event__club").filter(pk=export_id).first()
     if export is None:
         return {"export_id": export_id, "status": "missing", "file": None}
     exporter = EXPORTERS[export.kind]
-    Export.objects.filter(pk=export_id).update(status=Export.Status.RUNNING, progress=0, error="")
+    Export.objects.filter(pk=export_id).update(
+        status=Export.Status.RUNNING, progress=0, error="", heartbeat_at=timezone.now()
+    )
     last = {"pct": 0}
 
     def report(pct: int) -> None:
         pct = max(0, min(100, int(pct)))
         if pct > last["pct"]:
             last["pct"] = pct
-            Export.objects.filter(pk=export_id).update(progress=pct)
+            Export.objects.filter(pk=export_id).update(progress=pct, heartbeat_at=timezone.now())
             progress(pct)
 
     event = export.event
     stamp = timezone.localtime().strftime("%Y%m%d-%H%M%S")
     name = f"{event.club.slug}-{event.slug}-{stamp}.{exporter.extension}"
     try:
-        with tempfile.TemporaryFile() as scratch:
+        with _heartbeat(export_id) if heartbeat else nullcontext(), tempfile.TemporaryFile() as scratch:
             exporter.write(event_id=event.pk, out=scratch, progress=report)
             scratch.seek(0)
             if export.file:

@@ -51,7 +51,7 @@ def _export_json(event: Event, export: Export) -> dict:
         "kind": export.kind,
         "label": export.get_kind_display(),
         "status": export.status,
-        "status_label": export.get_status_display(),
+        "status_label": export.status_label(),
         "progress": export.progress,
         "error": export.error,
         "created_at": export.created_at.isoformat(),
