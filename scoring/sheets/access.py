@@ -1,4 +1,5 @@
-"""The one token reader: what a printed table token opens (`t/<token>/…`, `/api/v1/table/<token>/…`).
+"""The one token reader: what a printed token opens (`t/<token>/…`, `/api/v1/table/<token>/…`, and read-only
+`p/<token>/sheet/`).
 
 A token is a table card's (`CARD_TOKEN_LENGTH` characters; valid all evening, it opens whatever game sits at
 its table in the released round, with its side's rights) or a game link's (one game, one side). This module
@@ -12,8 +13,19 @@ from typing import Any
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from scoring.models import CARD_TOKEN_LENGTH, TableCard
-from scoring.sheets.links import CardNotReady, TableState, card_access, card_by_token, card_game, card_state
+from scoring.exceptions import TableNotReady
+from scoring.models import CARD_TOKEN_LENGTH, Sheet, TableCard
+from scoring.sheets.links import (
+    CardNotReady,
+    TableState,
+    card_access,
+    card_by_token,
+    card_game,
+    card_state,
+    team_link_by_token,
+    team_place,
+)
+from scoring.sheets.permissions import Actor
 from scoring.sheets.selectors import SheetAccess, table_access
 
 
@@ -59,6 +71,31 @@ def token_access(request: Any, token: str, *, game_id: int | None = None) -> She
         except CardNotReady:
             state = TableState("waiting", state.round_number)
     raise CardWaiting(card, state)
+
+
+class TeamNotPlaying(Exception):
+    """A team link whose team has no game in play now; `state` says why."""
+
+    def __init__(self, state: TableState):
+        super().__init__(state.kind)
+        self.state = state
+
+
+def team_sheet_access(request: Any, token: str) -> SheetAccess:
+    """The sheet of the game a team link's team plays now, for that team's side, read-only: a team link is
+    printed for the whole room (the by-name list on the wall), so it may show its sheet but never write.
+    Raises Http404 (unknown or revoked link), TeamNotPlaying, TableNotReady (the sheet not made yet)."""
+    link = team_link_by_token(token)
+    place = team_place(link)
+    game = place.state.game
+    if place.state.kind != "playing" or game is None:
+        raise TeamNotPlaying(place.state)
+    sheet = Sheet.objects.filter(game=game).first()
+    if sheet is None:
+        raise TableNotReady()
+    game.round.event = link.entry.event
+    sheet.game = game
+    return SheetAccess(sheet=sheet, actor=Actor(), team=link, team_side=place.side)
 
 
 def state_text(state: TableState) -> str:

@@ -189,13 +189,6 @@ def card_game(card: TableCard, game_id: int) -> Game:
     return game
 
 
-def team_sheet_link(place: TeamPlace) -> TableLink | None:
-    """The active link of the team's side at its current game (None when not playing, or not made yet)."""
-    if place.state.kind != "playing":
-        return None
-    return TableLink.objects.active().filter(game=place.state.game, side=place.side).first()
-
-
 # --- making and revoking --------------------------------------------------------------------------------
 
 

@@ -38,4 +38,7 @@ urlpatterns = [
     path("t/<str:token>/version.json", live.table_version, name="referee-version"),
     path("p/<str:token>/", card_views.team_page, name="team"),
     path("p/<str:token>/state/", card_views.team_state_view, name="team-state"),
+    # The team's sheet, read-only under the team link's own token.
+    path("p/<str:token>/sheet/", card_views.team_sheet, name="team-sheet"),
+    path("p/<str:token>/sheet/version.json", live.team_sheet_version, name="team-sheet-version"),
 ]

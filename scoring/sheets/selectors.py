@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scoring.engine import sheet_score
 from scoring.exceptions import TableClosed, TableNotReady
 from scoring.labels import SEAT_LABELS, SIDE_LABELS, SUIT_SYMBOLS, TRUMP_SHORT, announcement_words, side_short
-from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink
+from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink, TeamLink
 from scoring.rules.words import SIDE_SEATS, TEAMS
 from scoring.sheets.permissions import Actor, actor_from_request
 from tournaments.models import Entry, Event, Game, Round
@@ -38,6 +38,10 @@ class SheetAccess:
     actor: Actor
     link: TableLink | None = None
     card: TableCard | None = None
+    # Through a team link: the team's side, shown read-only (a team link is printed for the room: it never
+    # writes, and its pages show no other token).
+    team: TeamLink | None = None
+    team_side: str | None = None
 
     @property
     def game(self) -> Game:
@@ -50,6 +54,11 @@ class SheetAccess:
     @property
     def event(self):
         return self.sheet.game.round.event
+
+    @property
+    def side(self) -> str | None:
+        """The side whose page this is: the link's, or the team's (None for an organiser)."""
+        return self.link.side if self.link is not None else self.team_side
 
     @property
     def organiser(self) -> bool:

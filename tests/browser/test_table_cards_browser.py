@@ -13,7 +13,9 @@ import pytest
 
 from scoring.models import Deal, Sheet, TableCard, TeamLink
 from scoring.sheets.links import cards_after_release, table_cards_ensure, team_links_ensure
+from scoring.sheets.permissions import Actor
 from scoring.sheets.rounds import table_links_ensure
+from scoring.sheets.services import deal_create
 from tests.factories import EntryFactory, EventFactory, GameFactory, RoundFactory
 from tests.scoring.entry_helpers import released_round, table_of
 from tournaments.models import Round
@@ -21,6 +23,7 @@ from tournaments.models import Round
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ROWS = "#sheet-live tbody tr[data-position]"
+HEARTS = {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 70}}
 FOLLOW = 25_000  # the pages ask every 5 s (10 s on a sheet): a change shows within two asks
 
 
@@ -116,12 +119,15 @@ def test_a_team_link_follows_its_team(live_server, phone_page):
     assert "Nord/Süd" in page.locator("#where-side").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
+    # The team's own sheet, read-only (the link is on the wall print): the table card types, the page follows.
     page.click("#open-sheet")
-    page.wait_for_selector("#deal-form")
+    page.wait_for_selector("#sheet-live")
+    assert page.url == f"{live_server.url}/p/{link.token}/sheet/"
     assert team.display_name in page.locator(".team-a.mine .team-name").inner_text()
-    type_deal(page, "A", "spades", 100)
-    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 1")
-    assert Sheet.objects.get(game=games2[0]).entering_side == "A"
+    assert page.locator("#deal-form").count() == 0 and page.locator("[data-action-form]").count() == 0
+    sheet, link_a, _link_b = table_of(games2[0])
+    deal_create(sheet=sheet, data=HEARTS, version=sheet.version, client_id="c-1", actor=Actor(link=link_a))
+    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 1", timeout=FOLLOW)
 
 
 def test_a_whole_game_typed_without_a_network_is_stored_once_in_order(live_server, phone_page):
@@ -195,7 +201,6 @@ def test_a_deal_refused_after_reconnecting_is_shown_with_its_error_to_fix(live_s
 
 def test_a_deal_typed_offline_for_a_link_revoked_meanwhile_is_shown_refused_not_retried(live_server, phone_page):
     from scoring.sheets.links import table_link_revoke
-    from scoring.sheets.permissions import Actor
 
     page = phone_page
     sheet, link_a = one_deal_queued_offline(live_server, page)

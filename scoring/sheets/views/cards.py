@@ -30,7 +30,7 @@ from scoring.exceptions import TableClosed, TableNotReady
 from scoring.labels import SIDE_LABELS
 from scoring.models import TableCard, TeamLink
 from scoring.rules.words import TEAMS
-from scoring.sheets.access import CardWaiting, state_text, token_access
+from scoring.sheets.access import CardWaiting, TeamNotPlaying, state_text, team_sheet_access, token_access
 from scoring.sheets.addresses import organiser_event
 from scoring.sheets.card_pdf import event_cards_pdf
 from scoring.sheets.links import (
@@ -43,7 +43,6 @@ from scoring.sheets.links import (
     team_link_by_token,
     team_link_reissue,
     team_place,
-    team_sheet_link,
 )
 from scoring.sheets.permissions import actor_from_request
 from scoring.sheets.selectors import game_sides
@@ -107,20 +106,32 @@ def _team_context(request, token: str):
 @never_cache
 @require_GET
 def team_page(request, token: str):
-    """Where the team plays now: table and side in the released round, and the way to its sheet."""
+    """Where the team plays now: table and side in the released round, and the way to its sheet (read-only,
+    under the team link's own token: the page hands out no other)."""
     link, place = _team_context(request, token)
     state = place.state
     context = {"link": link, "entry": link.entry, "event": link.entry.event, "state": state, "text": state_text(state)}
     if state.kind == "playing":
-        sheet_link = team_sheet_link(place)
         context.update(
             {
                 "side_label": SIDE_LABELS[place.side],
                 "against": game_sides(state.game)["B" if place.side == "A" else "A"]["name"],
-                "sheet_url": reverse("scoring:referee", args=[sheet_link.token]) if sheet_link else None,
+                "sheet_url": reverse("scoring:team-sheet", args=[link.token]),
             }
         )
     return render(request, "referee/team.html", context)
+
+
+@never_cache
+@require_GET
+def team_sheet(request, token: str):
+    """`p/<token>/sheet/`: the team's sheet in the round it plays now, read-only (a team link is printed for
+    the room and never writes; the table card types and confirms). Between rounds, the team page."""
+    try:
+        access = team_sheet_access(request, token)
+    except (TeamNotPlaying, TableNotReady):
+        return HttpResponseRedirect(reverse("scoring:team", args=[token]))
+    return referee_views.sheet_page(request, access)
 
 
 @never_cache

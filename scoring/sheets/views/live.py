@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET
 from scoring.models import Sheet, TableCard, TableLink
 from scoring.sheets.access import is_card_token
 from scoring.sheets.addresses import sheet_at
+from scoring.sheets.links import team_link_by_token, team_place
 from tournaments.models import Game, Round
 from tournaments.permissions import require_organiser
 
@@ -84,3 +85,26 @@ def sheet_version(request, club_slug: str, event_slug: str, number: int, table: 
         raise Http404
     require_organiser(request.user, row[3])
     return version_answer(request, {"version": row[0], "status": row[1], "entering_side": row[2], "open": True})
+
+
+@require_GET
+def team_sheet_version(request, token: str):
+    """`p/<token>/sheet/version.json`: the state of the sheet the team link shows (the game its team plays
+    now; 404 for an unknown or revoked link), polled by the team's read-only sheet page."""
+    place = team_place(team_link_by_token(token))
+    row = (
+        Sheet.objects.filter(game=place.state.game).values_list("version", "status", "entering_side").first()
+        if place.state.kind == "playing"
+        else None
+    ) or (0, "", "")
+    version, status, entering = row
+    return version_answer(
+        request,
+        {
+            "version": version,
+            "status": status,
+            "entering_side": entering,
+            "open": row != (0, "", ""),
+            "game": place.state.game.pk if place.state.game is not None else 0,
+        },
+    )

@@ -72,7 +72,15 @@ def _names(access: SheetAccess) -> tuple[str, list]:
 
 
 def page_urls(access: SheetAccess) -> dict[str, str]:
-    """The page's own addresses: the table link's, or the organiser's."""
+    """The page's own addresses: the table link's, or the organiser's; a team link's page only reads (it
+    has no address to write to)."""
+    if access.team is not None:
+        token = access.team.token
+        return {
+            "page": reverse("scoring:team-sheet", args=[token]),
+            "version": reverse("scoring:team-sheet-version", args=[token]),
+            **dict.fromkeys(("check", "create", "submit", "confirm", "dispute"), ""),
+        }
     prefix, args = _names(access)
     names = {
         "page": "",
@@ -94,12 +102,16 @@ def page_urls(access: SheetAccess) -> dict[str, str]:
 
 
 def _insert_url(access: SheetAccess, position: int) -> str:
+    if access.team is not None:
+        return ""
     prefix, args = _names(access)
     return reverse(prefix + "-deal-insert", args=[*args, position])
 
 
 def _deal_urls(access: SheetAccess, position: int) -> tuple[str, str]:
-    """(change, delete) addresses of the deal at `position`."""
+    """(change, delete) addresses of the deal at `position` (none on a team link's read-only page)."""
+    if access.team is not None:
+        return "", ""
     prefix, args = _names(access)
     return (
         reverse(prefix + "-deal-update", args=[*args, position]),
@@ -138,7 +150,7 @@ def _live_context(access: SheetAccess, deals: list[dict[str, Any]] | None = None
         "result": view.result,
         "perms": perms,
         "urls": urls,
-        "side": access.link.side if access.link else None,
+        "side": access.side,
         "deals_json": [row.data for row in view.rows],
         # Once the game is over the page shows the result and the submit button, not a form for a deal
         # that the rules would refuse; a deal can still be changed or a forgotten one inserted.
