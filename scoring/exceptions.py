@@ -108,7 +108,7 @@ class TableNotReady(SheetStateError):
     status_code = status.HTTP_409_CONFLICT
     code = "table_not_ready"
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(_("The sheet of this table is not ready yet: please ask the organiser."))
 
 
