@@ -31,6 +31,7 @@ from scoring.exports.archive.read import parts
 from scoring.exports.archive.read.values import Reader, fail
 from scoring.exports.archive.schema import FORMAT, FORMAT_VERSION, ArchiveError
 from scoring.models import Sheet
+from scoring.standings.store import standings_recompute_now
 from tournaments.models import Event
 
 
@@ -87,13 +88,17 @@ def _import(data: Any, club_slug: str | None, event_slug: str | None) -> Event:
     event = parts.event_read(r, data, club, event_slug)
     player_of = parts.players_read(r, data, club)
     entries = parts.entries_read(r, data, event, player_of)
-    parts.checkins_read(r, data, entries)
+    parts.checkins_read(r, data, event, entries)
     parts.tables_read(r, data, event)
     pending = parts.rounds_read(r, data, event, player_of, entries)
     link_of, sheet_payload = parts.links_read(r, pending)
     parts.sheets_read(r, event, sheet_payload, link_of, _rescore)
     parts.adjustments_read(r, data, event, entries)
     parts.standings_read(r, data, event, entries)
+    # The archive's standings are derived data: rebuilt from the imported deals, penalties and rules in this
+    # transaction, so an edited snapshot is never shown (the rows read above only had to be well-formed).
+    standings_recompute_now(event_id=event.pk)
+    event.refresh_from_db()
     return event
 
 

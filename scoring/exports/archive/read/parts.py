@@ -14,6 +14,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from scoring.exports.archive.read import coherence
 from scoring.exports.archive.read.rows import at, author, insert, validation_failed
 from scoring.exports.archive.read.values import Reader, fail, type_name
 from scoring.exports.archive.schema import (
@@ -180,19 +181,14 @@ def _entry(r: Reader, entries: dict[int, Entry], item: Any, key: str, path: str,
     return entries[number]
 
 
-def checkins_read(r: Reader, data: dict, entries: dict[int, Entry]) -> None:
-    insert(
-        CheckIn,
-        [
-            at(
-                CheckIn(
-                    entry=_entry(r, entries, item, "entry", f"checkins[{i}]"), **r.part(item, CHECKIN, f"checkins[{i}]")
-                ),
-                f"checkins[{i}]",
-            )
-            for i, item in enumerate(r.items(data, "checkins", ""))
-        ],
-    )
+def checkins_read(r: Reader, data: dict, event: Event, entries: dict[int, Entry]) -> None:
+    checkins = []
+    for i, item in enumerate(r.items(data, "checkins", "")):
+        path = f"checkins[{i}]"
+        spec = r.part(item, CHECKIN, path)
+        coherence.round_number(event, spec.get("round_number"), f"{path}.round_number")
+        checkins.append(at(CheckIn(entry=_entry(r, entries, item, "entry", path), **spec), path))
+    insert(CheckIn, checkins)
 
 
 def tables_read(r: Reader, data: dict, event: Event) -> None:
@@ -214,7 +210,10 @@ def rounds_read(
     for i, item in enumerate(r.items(data, "rounds", "")):
         path = f"rounds[{i}]"
         rnd = at(Round(event=event, **r.part(item, ROUND, path)), path)
+        coherence.round_number(event, rnd.number, f"{path}.number")
+        coherence.round_status(event, rnd, path)
         rounds.append(rnd)
+        in_round: dict[int, str] = {}
         for j, game_data in enumerate(r.items(item, "games", path)):
             gpath = f"{path}.games[{j}]"
             spec = r.part(game_data, GAME, gpath)
@@ -240,6 +239,8 @@ def rounds_read(
                 ),
                 gpath,
             )
+            coherence.game_entries(game, in_round, gpath)
+            coherence.game_seats(game, gpath)
             games.append(game)
             sheet_data = game_data.get("sheet")
             pending.append(
@@ -274,6 +275,7 @@ def links_read(r: Reader, pending: Pending) -> tuple[dict[str, TableLink], Sheet
         if sheet_data is not None:
             spath = f"{gpath}.sheet"
             spec = r.part(sheet_data, SHEET, spath)
+            coherence.game_sheet(game, spec.get("status"), spath)
             sheet = at(Sheet(game=game, **spec), spath)
             sheet_payload.append(
                 (sheet, spec, r.items(sheet_data, "deals", spath), r.items(sheet_data, "changes", spath), spath)
@@ -335,6 +337,7 @@ def adjustments_read(r: Reader, data: dict, event: Event, entries: dict[int, Ent
         spec = r.part(item, ADJUSTMENT, path)
         if not spec["reason"].strip():
             raise fail(f"{path}.reason", _("a penalty or adjustment needs a reason."))
+        coherence.round_number(event, spec.get("round_number"), f"{path}.round_number")
         adjustments.append(
             at(
                 Adjustment(

@@ -20,7 +20,14 @@ from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
 from scoring.standings.store import standings_recompute_now
 from tests.address_helpers import sheet_url
 from tests.factories import MembershipFactory, UserFactory
-from tests.scoring.archive_helpers import make_rich_event, rows, score_sheet
+from tests.scoring.archive_helpers import (
+    make_rich_event,
+    refused,
+    row_counts,
+    rows,
+    score_sheet,
+    sheet_in,
+)
 from tests.scoring.entry_helpers import HOHELUFT_GAME
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Season, Standing, Table
@@ -31,25 +38,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def rich_event():
     return make_rich_event()
-
-
-ALL_MODELS = (
-    Club,
-    Season,
-    Event,
-    Player,
-    Entry,
-    CheckIn,
-    Table,
-    Round,
-    Game,
-    TableLink,
-    Sheet,
-    Deal,
-    SheetChange,
-    Adjustment,
-    Standing,
-)
 
 
 def test_every_concrete_field_is_archived_or_left_out_on_purpose():
@@ -126,26 +114,10 @@ def test_round_confirmed_at_and_other_once_lost_fields_survive(rich_event):
 # --- refusals -----------------------------------------------------------------------------------------------
 
 
-def _counts():
-    return {m: m.objects.count() for m in ALL_MODELS}
-
-
-def _refused(data, pattern, **kwargs):
-    before = _counts()
-    with pytest.raises(ArchiveError, match=pattern) as info:
-        event_archive_import(data=json.loads(json.dumps(data)), club_slug=kwargs.pop("club_slug", "ziel"), **kwargs)
-    assert _counts() == before
-    return str(info.value)
-
-
-def _sheet(data, round_index=0, game_index=0):
-    return data["rounds"][round_index]["games"][game_index]["sheet"]
-
-
 def test_forged_sheet_totals_are_refused_naming_the_field(rich_event):
     data = event_archive(event_id=rich_event.pk)
-    _sheet(data)["total_a"] += 100
-    _refused(
+    sheet_in(data)["total_a"] += 100
+    refused(
         data,
         r"^rounds\[0\]\.games\[0\]\.sheet\.total_a: the archive says \d+, but the deals score \d+ "
         r"\(up to deals\[12\]\)\.$",
@@ -154,8 +126,8 @@ def test_forged_sheet_totals_are_refused_naming_the_field(rich_event):
 
 def test_a_forged_deal_score_is_refused_naming_the_deal(rich_event):
     data = event_archive(event_id=rich_event.pk)
-    _sheet(data)["result"]["deals"][1]["score"] = {"A": 0, "B": 999}
-    _refused(
+    sheet_in(data)["result"]["deals"][1]["score"] = {"A": 0, "B": 999}
+    refused(
         data,
         r"^rounds\[0\]\.games\[0\]\.sheet\.deals\[1\]: the rules engine scores this deal \d+ : \d+; "
         r"the archive says 0 : 999\.$",
@@ -164,15 +136,15 @@ def test_a_forged_deal_score_is_refused_naming_the_deal(rich_event):
 
 def test_an_impossible_deal_is_refused_with_the_rule_it_breaks(rich_event):
     data = event_archive(event_id=rich_event.pk)
-    _sheet(data)["deals"][1]["data"]["tricks"] = {"A": 92, "B": 72}
-    message = _refused(data, r"^rounds\[0\]\.games\[0\]\.sheet\.deals\[1\]\.data\.tricks")
+    sheet_in(data)["deals"][1]["data"]["tricks"] = {"A": 92, "B": 72}
+    message = refused(data, r"^rounds\[0\]\.games\[0\]\.sheet\.deals\[1\]\.data\.tricks")
     assert "162" in message
 
 
 def test_history_authors_never_become_local_accounts(rich_event, client):
     superuser = UserFactory(username="root", is_superuser=True, is_staff=True)
     data = event_archive(event_id=rich_event.pk)
-    for change in _sheet(data)["changes"]:
+    for change in sheet_in(data)["changes"]:
         change["user"] = "root"
     data["adjustments"][0]["created_by"] = "root"
     copy_ = event_archive_import(data=data, club_slug="kopie")
@@ -204,13 +176,22 @@ def test_history_authors_never_become_local_accounts(rich_event, client):
         (lambda d: d["rounds"][0].update(quality=[]), r"^rounds\[0\]\.quality: must be an object"),
         (lambda d: d["rounds"][0].update(status="gone"), r"^rounds\[0\]\.status: Value 'gone' is not a valid choice"),
         (lambda d: d["rounds"][0]["games"][0].update(flags={"a": float("nan")}), r"^rounds\[0\]\.games\[0\]\.flags"),
-        (lambda d: _sheet(d)["deals"][0].update(position=5), r"^rounds\[0\]\.games\[0\]\.sheet\.deals\[0\]\.position"),
         (
-            lambda d: _sheet(d)["changes"][0].update(ip_address="999.1.1.1"),
+            lambda d: sheet_in(d)["deals"][0].update(position=5),
+            r"^rounds\[0\]\.games\[0\]\.sheet\.deals\[0\]\.position",
+        ),
+        (
+            lambda d: sheet_in(d)["changes"][0].update(ip_address="999.1.1.1"),
             r"^rounds\[0\]\.games\[0\]\.sheet\.changes\[0\]\.ip_address: ",
         ),
-        (lambda d: _sheet(d)["changes"][0].update(link="l99"), r"^rounds\[0\]\.games\[0\]\.sheet\.changes\[0\]\.link"),
-        (lambda d: _sheet(d).update(dispute_message="x" * 5000), r"^rounds\[0\]\.games\[0\]\.sheet\.dispute_message"),
+        (
+            lambda d: sheet_in(d)["changes"][0].update(link="l99"),
+            r"^rounds\[0\]\.games\[0\]\.sheet\.changes\[0\]\.link",
+        ),
+        (
+            lambda d: sheet_in(d).update(dispute_message="x" * 5000),
+            r"^rounds\[0\]\.games\[0\]\.sheet\.dispute_message",
+        ),
         (lambda d: d["standings"][0].update(match_points="NaN"), r"^standings\[0\]\.match_points: must be a number"),
         (
             lambda d: d["adjustments"][0].update(created_by="u" * 200),
@@ -223,10 +204,10 @@ def test_history_authors_never_become_local_accounts(rich_event, client):
 def test_wrong_types_and_values_are_refused_naming_the_path(rich_event, mutate, pattern):
     data = event_archive(event_id=rich_event.pk)
     mutate(data)
-    before = _counts()
+    before = row_counts()
     with pytest.raises(ArchiveError, match=pattern):
         event_archive_import(data=data, club_slug="ziel")
-    assert _counts() == before
+    assert row_counts() == before
 
 
 def test_the_size_is_capped_by_a_setting(rich_event, tmp_path, settings):
@@ -244,7 +225,7 @@ def test_the_size_is_capped_by_a_setting(rich_event, tmp_path, settings):
 
 def test_the_command_answers_bad_input_without_a_traceback(rich_event, tmp_path):
     data = event_archive(event_id=rich_event.pk)
-    _sheet(data)["total_b"] = "viel"
+    sheet_in(data)["total_b"] = "viel"
     path = tmp_path / "kaputt.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(
@@ -327,13 +308,13 @@ def test_fuzzed_archives_are_imported_whole_or_refused_naming_a_path(archived, d
             _delete(mutated, path)
         else:
             _set(mutated, path, copy.deepcopy(data.draw(st.sampled_from(NASTY))))
-    before = _counts()
+    before = row_counts()
     with transaction.atomic():  # each example starts from the same database
         try:
             event_archive_import(data=mutated, club_slug=f"fuzz-{random.randrange(10**9)}")
         except ArchiveError as exc:
             message = str(exc)
-            assert _counts() == before, message
+            assert row_counts() == before, message
             assert ARCHIVE_PATH.match(message), message
         transaction.set_rollback(True)
 
