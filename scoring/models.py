@@ -218,6 +218,9 @@ class SheetChange(models.Model):
     after = models.JSONField(null=True, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     link = models.ForeignKey(TableLink, on_delete=models.SET_NULL, null=True, blank=True)
+    # The table card a change came through (it acts through the game's link of its side, kept in `link`), so
+    # the history tells the card on the table from the game link and from a team's or the organiser's page.
+    card = models.ForeignKey("TableCard", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     ip_address = models.GenericIPAddressField(null=True, blank=True)
     user_agent = models.CharField(max_length=300, blank=True)
     reason = models.TextField(blank=True)

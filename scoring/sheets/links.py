@@ -174,7 +174,7 @@ def card_access(request, card: TableCard, game: Game) -> SheetAccess:
         table_links_ensure(round=round)
     round.event = card.event
     sheet.game = link.game = game
-    return SheetAccess(sheet=sheet, actor=actor_from_request(request, link=link), link=link, card=card)
+    return SheetAccess(sheet=sheet, actor=actor_from_request(request, link=link, card=card), link=link, card=card)
 
 
 def card_game(card: TableCard, game_id: int) -> Game:

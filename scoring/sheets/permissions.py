@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.exceptions import ScoringError, SheetStateError, SideNotAllowed
-from scoring.models import Sheet, TableLink
+from scoring.models import Sheet, TableCard, TableLink
 from tournaments.models import Round
 
 EDITABLE_BY_LINK = (Sheet.Status.ENTERED, Sheet.Status.DISPUTED)
@@ -28,6 +28,7 @@ class Actor:
     user: Any = None
     link: TableLink | None = None
     organiser: bool = False
+    card: TableCard | None = None  # the table card whose side's link `link` is, when the change came through it
     ip_address: str | None = None
     user_agent: str = ""
 
@@ -171,7 +172,9 @@ def sheet_permissions(sheet: Sheet, actor: Actor) -> dict[str, bool]:
     }
 
 
-def actor_from_request(request: Any, *, link: TableLink | None = None, organiser: bool = False) -> Actor:
+def actor_from_request(
+    request: Any, *, link: TableLink | None = None, organiser: bool = False, card: TableCard | None = None
+) -> Actor:
     """The actor of `request`: its table link (then no user), or its signed-in user, an organiser when the
     caller checked it. The address and user agent go into the sheet's history."""
     user = request.user if getattr(request, "user", None) is not None and request.user.is_authenticated else None
@@ -179,6 +182,7 @@ def actor_from_request(request: Any, *, link: TableLink | None = None, organiser
         user=user if link is None else None,
         link=link,
         organiser=organiser and link is None,
+        card=card if link is not None else None,
         ip_address=request.META.get("REMOTE_ADDR") or None,
         user_agent=(request.META.get("HTTP_USER_AGENT") or "")[:300],
     )

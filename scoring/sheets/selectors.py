@@ -291,8 +291,10 @@ def sheet_view(sheet: Sheet, deals: list[dict[str, Any]] | None = None) -> Sheet
 
 
 def sheet_history(sheet: Sheet) -> list[SheetChange]:
-    """The sheet's changes, oldest first, with their user and link (one query)."""
-    return list(SheetChange.objects.filter(sheet=sheet).select_related("user", "link").order_by("created_at", "id"))
+    """The sheet's changes, oldest first, with their user, link and card (one query)."""
+    return list(
+        SheetChange.objects.filter(sheet=sheet).select_related("user", "link", "card").order_by("created_at", "id")
+    )
 
 
 # --- the organiser's round view ------------------------------------------------------------------------

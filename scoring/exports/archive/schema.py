@@ -158,7 +158,11 @@ CHANGE = Part(
         "imported_author": "the same author key as `user`",
         "link": "link key",
     },
-    excluded={"id": NEW_ID, "sheet": PARENT},
+    excluded={
+        "id": NEW_ID,
+        "sheet": PARENT,
+        "card": "table cards are secrets a copy makes anew (not archived); the link the card acted through is",
+    },
 )
 ADJUSTMENT = Part(
     Adjustment,

@@ -154,6 +154,7 @@ def _history_row(sheet: Sheet, actor: Actor, action: str, **detail: Unpack[_Chan
         after=detail.get("after"),
         user=actor.user,
         link=actor.link,
+        card=actor.card,
         ip_address=actor.ip_address,
         user_agent=actor.user_agent,
         reason=detail.get("reason", ""),

@@ -7,7 +7,7 @@ import io
 import pypdf
 import pytest
 
-from scoring.models import CARD_TOKEN_LENGTH, Deal, Sheet, TableCard, TableLink, TeamLink
+from scoring.models import CARD_TOKEN_LENGTH, Deal, Sheet, SheetChange, TableCard, TableLink, TeamLink
 from scoring.sheets.links import card_state, team_links_ensure
 from tests.address_helpers import event_url
 from tests.factories import EntryFactory, GameFactory, MembershipFactory, RoundFactory
@@ -390,3 +390,18 @@ def test_a_team_link_between_rounds_goes_back_to_the_team_page(client):
     Round.objects.filter(pk=round1.pk).update(status=Round.Status.CLOSED)
     answer = client.get(f"/p/{team.token}/sheet/")
     assert answer.status_code == 302 and answer["Location"] == f"/p/{team.token}/"
+
+
+def test_the_history_names_the_card_a_change_came_through(client, organiser):
+    event, _round, _entries, games = evening(tables=1)
+    event.club = organiser.club
+    event.save(update_fields=["club"])
+    card = card_of(event, 1, "A")
+    client.post(f"/t/{card.token}/game/{games[0].pk}/deals/", {**DEAL, "version": 0})
+    link_b = TableLink.objects.active().get(game=games[0], side="B")
+    change = SheetChange.objects.get(sheet__game=games[0])
+    assert (change.card, change.link.side) == (card, "A")
+    client.force_login(organiser.user)
+    page = client.get(event_url(event, "rounds/1/tables/1/"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Tischkarte 1, Nord/Süd" in page
+    assert card.token not in page and link_b.token not in page
