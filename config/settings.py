@@ -88,6 +88,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -301,6 +302,16 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# Permissions-Policy on every response (django-permissions-policy): no page of ours uses the camera, the
+# microphone, the position, payments or USB, so none may, not even a script that got in.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    "camera": [],
+    "geolocation": [],
+    "microphone": [],
+    "payment": [],
+    "usb": [],
+}
+
 # The debug page and error mails hide URL-style secrets too (DATABASE_URL's password, broker, cache).
 DEFAULT_EXCEPTION_REPORTER_FILTER = "config.errors.SafeSettingsFilter"
 
@@ -321,6 +332,13 @@ SILENCED_SYSTEM_CHECKS = env.list("SILENCED_SYSTEM_CHECKS", default=[])
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Table tokens masked ("/t/…/") in whatever is logged: on the console handler for every record that
+    # reaches the root logger, and on Django's request and runserver loggers themselves (config/logs.py).
+    "filters": {"mask_tokens": {"()": "config.logs.TokenMaskFilter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["mask_tokens"]}},
+    "loggers": {
+        "django.request": {"filters": ["mask_tokens"]},
+        "django.server": {"filters": ["mask_tokens"]},
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
