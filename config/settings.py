@@ -278,6 +278,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.security.login_locked_out"  # a translated page with the numbers, status 429
 AXES_IPWARE_PROXY_COUNT = env.int("AXES_PROXY_COUNT", default=0)  # proxies in front that set X-Forwarded-For
+# The client's address behind those proxies, for axes and the password reset limit alike.
+AXES_CLIENT_IP_CALLABLE = "config.security.client_address"
 AXES_VERBOSE = False
 # The password reset form answers the same way: at most this many requests per address and hour.
 PASSWORD_RESET_RATE_LIMIT = env.int("PASSWORD_RESET_RATE_LIMIT", default=5)
