@@ -284,6 +284,10 @@ AXES_VERBOSE = False
 # The password reset form answers the same way: at most this many requests per address and hour.
 PASSWORD_RESET_RATE_LIMIT = env.int("PASSWORD_RESET_RATE_LIMIT", default=5)
 
+# The member import's confirmation posts one box per line, up to 1,000 lines (tournaments.member_import
+# MAX_LINES), beside the list itself: Django's default of 1,000 fields refused it from about 998 lines.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1200
+
 # The largest JSON event archive the importer reads (bytes): a 300-pair evening with its history is a few MB.
 ARCHIVE_MAX_BYTES = env.int("ARCHIVE_MAX_BYTES", default=16 * 1024 * 1024)
 
