@@ -3,18 +3,24 @@
 `login_locked_out` is django-axes' lockout answer (settings.AXES_LOCKOUT_CALLABLE): a translated page that
 says how many wrong passwords locked what, and for how long, with status 429. `rate_limited_password_reset`
 wraps a password reset view: more than PASSWORD_RESET_RATE_LIMIT requests (POST) from one address in an
-hour get the same kind of page, and no mail is sent.
+hour get the same kind of page, and no mail is sent. The address is the one axes counts (`client_address`,
+axes' AXES_CLIENT_IP_CALLABLE, which follows AXES_PROXY_COUNT behind a proxy), and the count is in the
+database (`tournaments.services.accounts.password_reset_allow`), shared by every web process.
 """
 
 from __future__ import annotations
 
+import ipaddress
+from datetime import timedelta
 from functools import wraps
 
 from axes.backends import AxesStandaloneBackend
+from axes.helpers import get_client_ip_address
 from django.conf import settings
-from django.core.cache import cache
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+
+from tournaments.services.accounts import password_reset_allow
 
 RESET_WINDOW_SECONDS = 3600
 
@@ -41,8 +47,26 @@ def login_locked_out(request, original_response=None, credentials=None):
     )
 
 
+def client_address(request) -> str | None:
+    """The client's address, for axes (settings.AXES_CLIENT_IP_CALLABLE) and the password reset limit alike.
+
+    Behind AXES_PROXY_COUNT proxies, each of which appends the address it was reached from to
+    X-Forwarded-For, the client is the entry that many places from the right: what the first proxy saw.
+    Entries further left are the client's own say, and never trusted. Without proxies, or when the header
+    is short or not an address, it is the connecting address."""
+    count = settings.AXES_IPWARE_PROXY_COUNT
+    if count > 0:
+        hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
+        if len(hops) >= count:
+            try:
+                return str(ipaddress.ip_address(hops[-count]))
+            except ValueError:
+                pass
+    return request.META.get("REMOTE_ADDR")
+
+
 def _client_address(request) -> str:
-    return request.META.get("REMOTE_ADDR") or "unknown"
+    return get_client_ip_address(request) or "unknown"
 
 
 def rate_limited_password_reset(view):
@@ -51,15 +75,12 @@ def rate_limited_password_reset(view):
     @wraps(view)
     def wrapper(request, *args, **kwargs):
         if request.method == "POST":
-            key = f"atout:password-reset:{_client_address(request)}"
-            # add() starts the window only once; incr() counts inside it. A cache outage must not open the door
-            # wider than the login: without a cache the reset still works, the login lockout lives in the database.
-            try:
-                cache.add(key, 0, timeout=RESET_WINDOW_SECONDS)
-                count = cache.incr(key)
-            except Exception:  # cache down: let the request through rather than fail it
-                count = 0
-            if count > settings.PASSWORD_RESET_RATE_LIMIT:
+            allowed = password_reset_allow(
+                address=_client_address(request),
+                limit=settings.PASSWORD_RESET_RATE_LIMIT,
+                window=timedelta(seconds=RESET_WINDOW_SECONDS),
+            )
+            if not allowed:
                 return render(
                     request,
                     "registration/rate_limited.html",

@@ -88,6 +88,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -279,9 +280,15 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "config.security.login_locked_out"  # a translated page with the numbers, status 429
 AXES_IPWARE_PROXY_COUNT = env.int("AXES_PROXY_COUNT", default=0)  # proxies in front that set X-Forwarded-For
+# The client's address behind those proxies, for axes and the password reset limit alike.
+AXES_CLIENT_IP_CALLABLE = "config.security.client_address"
 AXES_VERBOSE = False
 # The password reset form answers the same way: at most this many requests per address and hour.
 PASSWORD_RESET_RATE_LIMIT = env.int("PASSWORD_RESET_RATE_LIMIT", default=5)
+
+# The member import's confirmation posts one box per line, up to 1,000 lines (tournaments.member_import
+# MAX_LINES), beside the list itself: Django's default of 1,000 fields refused it from about 998 lines.
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1200
 
 # The largest JSON event archive the importer reads (bytes): a 300-pair evening with its history is a few MB.
 ARCHIVE_MAX_BYTES = env.int("ARCHIVE_MAX_BYTES", default=16 * 1024 * 1024)
@@ -301,6 +308,16 @@ CONTENT_SECURITY_POLICY = {
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
     },
+}
+
+# Permissions-Policy on every response (django-permissions-policy): no page of ours uses the camera, the
+# microphone, the position, payments or USB, so none may, not even a script that got in.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    "camera": [],
+    "geolocation": [],
+    "microphone": [],
+    "payment": [],
+    "usb": [],
 }
 
 # The debug page and error mails hide URL-style secrets too (DATABASE_URL's password, broker, cache).
@@ -323,6 +340,13 @@ SILENCED_SYSTEM_CHECKS = env.list("SILENCED_SYSTEM_CHECKS", default=[])
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Table tokens masked ("/t/…/") in whatever is logged: on the console handler for every record that
+    # reaches the root logger, and on Django's request and runserver loggers themselves (config/logs.py).
+    "filters": {"mask_tokens": {"()": "config.logs.TokenMaskFilter"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["mask_tokens"]}},
+    "loggers": {
+        "django.request": {"filters": ["mask_tokens"]},
+        "django.server": {"filters": ["mask_tokens"]},
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }

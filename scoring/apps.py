@@ -17,5 +17,10 @@ class ScoringConfig(AppConfig):
         register_round_hook("after_release", round_after_release)
         register_round_hook("after_release", cards_after_release)
         register_round_hook("before_close", round_before_close)
+        # A changed ranking precedence, points or rule set: the standings are recomputed.
+        from scoring.queueing import event_standings_changed
+        from tournaments.services.events import register_event_hook
+
+        register_event_hook("standings_changed", event_standings_changed)
         # Renamed players and changed entries make the cached sides of games stale (signal receivers).
         import scoring.sheets.sides_cache  # noqa: F401

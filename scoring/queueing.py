@@ -52,6 +52,12 @@ def standings_request_recompute(*, event_id: int) -> None:
     standings_recompute_queue(event_id=event_id)
 
 
+def event_standings_changed(event: Event) -> None:
+    """The event hook `standings_changed` (tournaments.services.events): a setting the standings are computed
+    from changed, and the event is marked dirty in that transaction; the recompute goes out after commit."""
+    standings_recompute_queue(event_id=event.pk)
+
+
 def export_run_queue(*, export_id: int, task_id: str) -> None:
     """Queue an export's task after commit, under the task id kept on its row."""
     transaction.on_commit(partial(send, export_run_task, kwargs={"export_id": export_id}, task_id=task_id))

@@ -7,6 +7,8 @@ Someone who already has an account with that email is added to the club and told
 
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
@@ -20,6 +22,18 @@ from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
 from tournaments.models import Club, Membership
+
+EMAIL_LENGTH = 254  # the account's email column (RFC 5321's longest address)
+
+
+def invited_username(email: str) -> str:
+    """The new account's username: the email itself, or, for an email longer than the 150 characters a
+    username holds, its first 141 characters and 8 of its hash (two long addresses that start alike differ)."""
+    User = get_user_model()
+    length = User._meta.get_field("username").max_length or 150
+    if len(email) <= length:
+        return email
+    return email[: length - 9] + "-" + hashlib.sha256(email.casefold().encode()).hexdigest()[:8]
 
 
 def invite_link(user, site_base: str) -> str:
@@ -39,14 +53,22 @@ def organiser_invite(*, club: Club, email: str, invited_by, site_base: str):
         validate_email(email)
     except ValidationError:
         raise ValidationError({"email": _("“%(email)s” is not an email address.") % {"email": email}}) from None
+    if len(email) > EMAIL_LENGTH:
+        raise ValidationError(
+            {
+                "email": _("An email address has at most %(max)s characters; this one has %(count)s.")
+                % {"max": EMAIL_LENGTH, "count": len(email)}
+            }
+        )
     User = get_user_model()
     with transaction.atomic():
         user = User.objects.filter(email__iexact=email).order_by("pk").first()
         is_new = user is None
         if is_new:
-            if User.objects.filter(username__iexact=email).exists():
+            username = invited_username(email)
+            if User.objects.filter(username__iexact=username).exists():
                 raise ValidationError({"email": _("An account named %(email)s exists already.") % {"email": email}})
-            user = User(username=email[:150], email=email)
+            user = User(username=username, email=email)
             user.set_unusable_password()
             user.save()
         membership = Membership.objects.filter(user=user, club=club).first()

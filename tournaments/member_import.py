@@ -13,9 +13,13 @@ last name). A first line that reads as column titles (Vorname, Nachname, ...) is
 
 from __future__ import annotations
 
+import codecs
 import csv
+import math
 from dataclasses import dataclass, field
 
+from charset_normalizer import from_bytes
+from charset_normalizer.utils import is_multi_byte_encoding
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
@@ -27,6 +31,9 @@ from tournaments.selectors import normalised_name
 
 MAX_LINES = 1000
 MAX_BYTES = 512 * 1024
+# A line longer than this is no member (two names and an email); read no further than that, far below the csv
+# module's field limit (131,072 characters), which would otherwise end the page in a 500.
+MAX_LINE_CHARS = 1000
 NAME_LENGTH = Player._meta.get_field("first_name").max_length
 HEADER_WORDS = {
     "first name",
@@ -70,19 +77,48 @@ class MemberLine:
         return bool(self.duplicates) or self.repeats_line is not None
 
 
-def member_file_text(raw: bytes) -> str:
-    """A CSV upload's text: UTF-8 (with or without BOM), else Windows-1252 as Excel writes it in Germany."""
-    if len(raw) > MAX_BYTES:
+def member_file_size_check(size: int) -> None:
+    """Refuse a file over MAX_BYTES, saying its real size (rounded up: 512 KB and one byte is 513 KB)."""
+    if size > MAX_BYTES:
         raise MemberListError(
             _("The file has %(size)s KB; at most %(max)s KB are read.")
-            % {"size": len(raw) // 1024, "max": MAX_BYTES // 1024}
+            % {"size": math.ceil(size / 1024), "max": MAX_BYTES // 1024}
         )
+
+
+def member_file_decode(raw: bytes) -> tuple[str, str]:
+    """A CSV upload's text and the encoding it was read in (empty for UTF-8, the usual case).
+
+    A byte-order mark decides: UTF-8 or UTF-16 (Excel's "Unicode text"). Then UTF-8 when the bytes are
+    UTF-8. Otherwise an encoding of several bytes a character (Shift-JIS, GBK, Big5, ...) when
+    charset-normalizer finds one that reads the file cleanly; else Windows-1252, as Excel writes it in Germany.
+    The caller tells the organiser which encoding was assumed."""
+    member_file_size_check(len(raw))
+    if raw.startswith(codecs.BOM_UTF8):
+        return raw[len(codecs.BOM_UTF8) :].decode("utf-8", errors="replace"), ""
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return raw.decode("utf-16"), "UTF-16"
+        except UnicodeDecodeError:
+            raise MemberListError(_("The file says it is UTF-16 but is not; save it as CSV (UTF-8).")) from None
+    try:
+        return raw.decode("utf-8"), ""
+    except UnicodeDecodeError:
+        pass
     if b"\x00" in raw:
         raise MemberListError(_("The file is not a text or CSV file."))
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
+    best = from_bytes(raw).best()
+    if best is not None and is_multi_byte_encoding(best.encoding):
+        try:
+            return raw.decode(best.encoding), codecs.lookup(best.encoding).name
+        except (UnicodeDecodeError, LookupError):
+            pass
+    return raw.decode("cp1252", errors="replace"), "Windows-1252"
+
+
+def member_file_text(raw: bytes) -> str:
+    """A CSV upload's text (see member_file_decode)."""
+    return member_file_decode(raw)[0]
 
 
 def _delimiter(line: str) -> str | None:
@@ -154,6 +190,16 @@ def member_lines_read(*, text: str, club: Club) -> list[MemberLine]:
         raise MemberListError(
             _("The list has %(count)s lines; at most %(max)s are read at once.")
             % {"count": len(numbered), "max": MAX_LINES}
+        )
+    long_lines = [n for n, raw in numbered if len(raw) > MAX_LINE_CHARS]
+    if long_lines:
+        raise MemberListError(
+            ngettext(
+                "Line %(lines)s has more than %(max)s characters; a line holds one member's names and email.",
+                "Lines %(lines)s have more than %(max)s characters; a line holds one member's names and email.",
+                len(long_lines),
+            )
+            % {"lines": ", ".join(str(n) for n in long_lines[:10]), "max": MAX_LINE_CHARS}
         )
     first_cells = _columns(numbered[0][1], _delimiter(numbered[0][1]))
     if first_cells and all(cell.casefold() in HEADER_WORDS for cell in first_cells if cell):

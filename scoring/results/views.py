@@ -161,6 +161,7 @@ def export_status(request, event: Event, export_id: int):
     return JsonResponse(_export_json(event, export))
 
 
+@never_cache
 @require_GET
 @organiser_event
 def export_download(request, event: Event, export_id: int):

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.cache import add_never_cache_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import serializers, status
@@ -78,6 +79,13 @@ class SheetBaseApi(APIView):
             self.access = _token_access(request, kwargs["token"])
         else:
             self.access = organiser_access(request, kwargs["sheet_id"])
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        # A sheet read under a table token (or an organiser's session) is nobody else's: no shared cache, no
+        # browser copy, whatever the answer (an error too).
+        response = super().finalize_response(request, response, *args, **kwargs)
+        add_never_cache_headers(response)
+        return response
 
     def sheet_payload(self, sheet: Sheet | None = None, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The sheet for this caller (also the current sheet of a 409 answer)."""

@@ -8,7 +8,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.labels import join_words
-from tournaments.member_import import MAX_BYTES, MemberListError, member_file_text
+from tournaments.member_import import MAX_BYTES, MemberListError, member_file_decode, member_file_size_check
 from tournaments.models import Club, Player
 from tournaments.selectors import player_duplicates
 
@@ -68,12 +68,17 @@ class MemberImportForm(forms.Form):
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,text/csv,text/plain"}),
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.file_encoding = ""  # the encoding a file was read in, when not UTF-8
+
     def clean(self):
         data = super().clean()
         upload = data.get("file")
         if upload:
             try:
-                data["text"] = member_file_text(upload.read(MAX_BYTES + 1))
+                member_file_size_check(upload.size)
+                data["text"], self.file_encoding = member_file_decode(upload.read(MAX_BYTES + 1))
             except MemberListError as exc:
                 self.add_error("file", str(exc))
         if not (data.get("text") or "").strip() and not self.errors:

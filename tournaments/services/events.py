@@ -4,6 +4,7 @@ Starting an event freezes its rule set (`freeze_rules`, which the first round's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -46,6 +47,34 @@ EVENT_FIELDS = (
 FROZEN_FIELDS = frozenset(
     {"team_mode", "rules_preset", "rules_options", "points_win", "points_draw", "points_loss", "bye_points"}
 )
+#: Settings the standings are computed from: changing one marks the standings dirty in the same transaction
+#: (the sweep recomputes a dirty event even when no hook queued it). The publication flags are not among them:
+#: the public pages read them on each request, and their cache keys follow them.
+STANDINGS_FIELDS = frozenset(
+    {
+        "ranking_precedence",
+        "points_win",
+        "points_draw",
+        "points_loss",
+        "bye_points",
+        "team_mode",
+        "rules_preset",
+        "rules_options",
+    }
+)
+
+# Other apps join in when an event's standings must be computed again (scoring queues the recompute after
+# commit); each hook gets the locked event, inside the transaction that changed it.
+EVENT_HOOKS: dict[str, list[Callable[[Event], None]]] = {"standings_changed": []}
+
+
+def register_event_hook(name: str, hook: Callable[[Event], None]) -> Callable[[Event], None]:
+    """Register `hook` under `name` (a key of EVENT_HOOKS) once; returns it. Call from an AppConfig.ready()."""
+    if name not in EVENT_HOOKS:
+        raise KeyError(f"unknown event hook {name!r}; one of {sorted(EVENT_HOOKS)}")
+    if hook not in EVENT_HOOKS[name]:
+        EVENT_HOOKS[name].append(hook)
+    return hook
 
 
 def _check_season_club(event: Event) -> None:
@@ -71,7 +100,8 @@ def event_create(*, club: Club, data: dict[str, Any]) -> Event:
 
 def event_update(*, event: Event, data: dict[str, Any]) -> Event:
     """Change an event's settings. Once it has started, the rule set, team mode and points are frozen
-    (RulesFrozen); the number of rounds cannot go below the rounds already drawn."""
+    (RulesFrozen); the number of rounds cannot go below the rounds already drawn. A change of a setting the
+    standings depend on (STANDINGS_FIELDS) marks them dirty and runs the `standings_changed` hooks."""
     if data.get("slug") in RESERVED_EVENT_SLUGS:
         raise ValidationError({"slug": _("The short name %(slug)s is reserved; choose another.") % data})
     with transaction.atomic():
@@ -92,7 +122,13 @@ def event_update(*, event: Event, data: dict[str, Any]) -> Event:
                 }
             )
         _check_season_club(locked)
+        restand = bool(STANDINGS_FIELDS.intersection(changed))
+        if restand:
+            locked.standings_dirty = True
         save_validated(locked)
+        if restand:
+            for hook in list(EVENT_HOOKS["standings_changed"]):
+                hook(locked)
     return locked
 
 

@@ -2,7 +2,7 @@
 
 from django import template
 
-from tournaments.views.accounts import first_account_open as _open
+from tournaments.services.accounts import first_account_open as _open
 
 register = template.Library()
 

@@ -9,7 +9,7 @@ password reset pages are public (Django's views: they never say whether an addre
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.core.exceptions import ValidationError
 from django.http import Http404
@@ -23,6 +23,7 @@ from tournaments.forms.accounts import FirstAccountForm, InviteForm
 from tournaments.forms.base import apply_errors
 from tournaments.invitations import organiser_invite
 from tournaments.models import Membership
+from tournaments.services.accounts import first_account_create, first_account_open
 from tournaments.views.base import organiser_view
 
 
@@ -50,10 +51,6 @@ def organisers(request, club):
     return render(request, "organiser/organisers.html", context)
 
 
-def first_account_open() -> bool:
-    return not get_user_model().objects.exists()
-
-
 @require_http_methods(["GET", "POST"])
 def first_account(request):
     """accounts/setup/: on a new installation (no account yet), the first organiser makes their account here
@@ -63,10 +60,12 @@ def first_account(request):
         raise Http404
     form = FirstAccountForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        # Checked again right before saving: someone else may have set up the installation meanwhile.
-        if not first_account_open():
-            raise Http404
-        user = form.save()
+        # Checked again under a lock: someone else may have set up the installation meanwhile.
+        try:
+            user = first_account_create(save=form.save)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+            return render(request, "registration/first_account.html", {"form": form}, status=409)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Your account is ready. Now create your club."))
         return redirect("tournaments:clubs")

@@ -72,6 +72,12 @@ def member_import(request, club):
     lines = None
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["text"]
+        if form.file_encoding:
+            messages.info(
+                request,
+                _("The file was read as %(encoding)s. If names look wrong, save it as CSV (UTF-8) and upload it again.")
+                % {"encoding": form.file_encoding},
+            )
         try:
             lines = member_lines_read(text=text, club=club)
         except MemberListError as exc:

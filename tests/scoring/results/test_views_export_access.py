@@ -43,6 +43,8 @@ def test_export_files_have_unguessable_names_and_only_the_checked_view_serves_th
     download = reverse("results:export_download", args=[event.club.slug, event.slug, first.pk])
     response = organiser_client.get(download)
     assert response.status_code == 200
+    # The file is the club's: no shared cache, no browser copy (issue 21).
+    assert "no-store" in response["Cache-Control"] and "private" in response["Cache-Control"]
     # The person gets the readable name, never the random folder.
     assert f'filename="{first.file.name.rsplit("/", 1)[-1]}"' in response["Content-Disposition"]
 
