@@ -56,9 +56,29 @@ class CheckInForm(forms.Form):
     all_remaining = forms.BooleanField(required=False)
 
 
-class PairsCopyForm(forms.Form):
+class EntryIdsField(forms.Field):
+    """The start entries ticked in a list (`name=pairs` once per ticked row): a list of ids, empty when none."""
+
+    widget = forms.MultipleHiddenInput
+    default_error_messages = {"invalid": _("Choose pairs from the list.")}
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return []
+        values = value if isinstance(value, list | tuple) else [value]
+        try:
+            ids = [int(v) for v in values]
+        except (TypeError, ValueError):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
+        if any(i < 1 or i > 2**31 - 1 for i in ids):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return ids
+
+
+class PairsSourceForm(forms.Form):
+    """The earlier event whose pairs are shown (the page's GET form)."""
+
     source = forms.ModelChoiceField(label=_("Copy the pairs of"), queryset=Event.objects.none())
-    check_in = forms.BooleanField(label=_("Check them in for the next round"), required=False)
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
@@ -67,3 +87,13 @@ class PairsCopyForm(forms.Form):
             ngettext("%(name)s, %(date)s (%(count)s entry)", "%(name)s, %(date)s (%(count)s entries)", e.entry_count)
             % {"name": e.name, "date": date_format(e.date, "SHORT_DATE_FORMAT"), "count": e.entry_count}
         )
+
+
+class PairsCopyForm(PairsSourceForm):
+    """The confirmation (POST): the source again, the pairs ticked in the list, and the check-in box.
+
+    Only ever bound to the POST that carries the box: bound to the GET of "show the pairs" (which has no
+    box), an unticked box would read as False and the pairs arrive not checked in."""
+
+    pairs = EntryIdsField(required=False)
+    check_in = forms.BooleanField(label=_("Check them in for the next round"), required=False, initial=True)
