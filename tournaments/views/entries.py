@@ -72,7 +72,7 @@ def entry_edit(request, event, entry_id: int):
         "fixed_table": entry.fixed_table,
         "needs_step_free": entry.needs_step_free,
     }
-    form = EntryForm(request.POST or None, event=event, edit=True, initial=initial)
+    form = EntryForm(request.POST or None, event=event, edit=True, entry=entry, initial=initial)
     if request.method == "POST" and "delete" in request.POST:
         try:
             services.entry_delete(entry=entry)
