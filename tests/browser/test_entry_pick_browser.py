@@ -4,7 +4,7 @@ keyboard alone picks both players, and the entry is stored."""
 
 import pytest
 
-from tests.browser.helpers import login
+from tests.browser.helpers import axe_serious, login
 from tests.factories import EntryFactory, EventFactory, MembershipFactory, PlayerFactory, UserFactory
 from tournaments.models import Entry
 
@@ -27,6 +27,7 @@ def test_pick_both_players_by_typing(live_server, request, page_fixture):
     first.fill("juergen")
     options = page.locator("#id_player_1-options [role=option]")
     assert sorted(options.all_inner_texts()) == ["Bockelmann, Jürgen", "Weiß, Jürgen"]
+    assert axe_serious(page) == []  # the list open
     first.fill("juergen bock")
     assert options.all_inner_texts() == ["Bockelmann, Jürgen"]
     first.press("Enter")

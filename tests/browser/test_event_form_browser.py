@@ -3,7 +3,7 @@ rounds, and a failed save says so at the top of the screen, its links leading to
 
 import pytest
 
-from tests.browser.helpers import login
+from tests.browser.helpers import axe_serious, login
 from tests.factories import MembershipFactory, UserFactory
 from tournaments.models import Event
 
@@ -32,6 +32,7 @@ def test_one_round_event_fails_visibly_then_saves(live_server, request, page_fix
     top = box.bounding_box()
     assert top is not None and top["y"] + top["height"] <= page.viewport_size["height"]
     assert page.evaluate("window.scrollY") == 0
+    assert axe_serious(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     box.get_by_role("link", name="Name").click()
     assert page.url.endswith("#id_name")

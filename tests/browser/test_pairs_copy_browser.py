@@ -5,7 +5,7 @@ import datetime
 
 import pytest
 
-from tests.browser.helpers import login
+from tests.browser.helpers import axe_serious, login
 from tests.factories import EntryFactory, EventFactory, MembershipFactory, UserFactory
 from tournaments.models import CheckIn, Entry
 
@@ -33,6 +33,7 @@ def test_copied_pairs_arrive_checked_in_but_the_unticked_one(live_server, reques
     assert page.locator("input[name=pairs]:checked").count() == 3
     page.get_by_label(str(dropped.display_name)).uncheck()
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert axe_serious(page) == []
     with page.expect_navigation():
         page.get_by_role("button", name="Angehakte Paare melden").click()
     assert "/entries/" in page.url and "copy" not in page.url
