@@ -64,7 +64,7 @@ def test_page_previews_then_copies_on_confirmation(organiser_client, weeks):
     response = organiser_client.get(copy_url(tonight))
     assert response.status_code == 200
     page = response.content.decode()
-    assert "2 pairs will be entered" in page and "Clubabend 23.11." in page
+    assert "2 pairs can be entered" in page and "Clubabend 23.11." in page
     assert Entry.objects.filter(event=tonight).count() == 1
     copiable = [e.pk for e in Entry.objects.filter(event=last, number__in=[1, 2])]
     response = organiser_client.post(copy_url(tonight), {"source": last.pk, "check_in": "on", "pairs": copiable})
