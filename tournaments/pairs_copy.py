@@ -1,8 +1,9 @@
 """Last week's pairs into tonight's event: the same teams, entered again in one go.
 
 `pairs_copy_plan(event=..., source=...)` says, pair by pair, what copying would do (enter it, or skip it and
-why) and stores nothing. `pairs_copy(event=..., source=..., check_in_round=...)` enters every pair the plan
-would enter, in one transaction: if one entry is refused (entries closed, event finished), none is stored.
+why) and stores nothing. `pairs_copy(event=..., source=..., check_in_round=..., only=...)` enters every pair
+the plan would enter (or those of them the organiser left ticked), in one transaction: if one entry is
+refused (entries closed, event finished), none is stored.
 
 A pair is copied when both players are still active members of the club (not guests: a guest is entered by
 hand when they come again) and neither is entered tonight yet.
@@ -10,6 +11,7 @@ hand when they come again) and neither is entered tonight yet.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -86,14 +88,22 @@ def pairs_copy_plan(*, event: Event, source: Event) -> list[PairPlan]:
     return plans
 
 
-def pairs_copy(*, event: Event, source: Event, check_in_round: int | None = None) -> list[Entry]:
+def pairs_copy(
+    *, event: Event, source: Event, check_in_round: int | None = None, only: Collection[int] | None = None
+) -> list[Entry]:
     """Enter the pairs the plan copies (team name and club kept; step-free need kept; start numbers follow
-    on). Everything or nothing: a refusal of any entry raises and stores none."""
+    on), or, with `only` (ids of `source`'s entries), those of them it names; ids the plan skips or that are
+    not `source`'s are left out. Everything or nothing: a refusal of any entry raises and stores none; nothing
+    to enter raises a ValidationError (on `source`, or on `pairs` when the organiser unticked every pair)."""
     plans = [plan for plan in pairs_copy_plan(event=event, source=source) if plan.copied]
     if not plans:
         raise ValidationError(
             {"source": _("No pair of %(event)s can be copied: see the reasons in the list.") % {"event": source.name}}
         )
+    if only is not None:
+        plans = [plan for plan in plans if plan.entry.pk in set(only)]
+        if not plans:
+            raise ValidationError({"pairs": _("Tick at least one pair to enter.")})
     with transaction.atomic():
         return [
             services.entry_create(

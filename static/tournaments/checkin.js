@@ -6,14 +6,10 @@
   var list = document.getElementById("checkin-list");
   var search = document.getElementById("checkin-search");
   var labels = JSON.parse(document.getElementById("checkin-labels").textContent);
-  var fold = function (s) { return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); };
-
-  if (search && list) {
+  if (search && list && window.Atout && window.Atout.foldMatch) {  // static/fold.js
     search.addEventListener("input", function () {
-      var words = fold(search.value).split(/\s+/).filter(Boolean);
       list.querySelectorAll(".checkin-row").forEach(function (row) {
-        var text = fold(row.dataset.search);
-        row.hidden = !words.every(function (w) { return text.indexOf(w) !== -1; });
+        row.hidden = !window.Atout.foldMatch(row.dataset.search, search.value);
       });
     });
   }

@@ -43,3 +43,30 @@
   });
   showHint();
 }());
+
+// The per-round methods follow the number of rounds: the places of rounds the event does not have are hidden
+// and disabled (a disabled select posts nothing), so a one-round event never carries "round 2: Swiss".
+// Without the script the server drops such methods (EventForm.clean).
+(function () {
+  "use strict";
+  var form = document.querySelector("form.event-form");
+  if (!form) { return; }
+  var rounds = form.querySelector("input[name=rounds]");
+  var selects = Array.prototype.slice.call(form.querySelectorAll("select[name=pairing_methods]"));
+  if (!rounds || !selects.length) { return; }
+  var frozen = selects.map(function (select) { return select.disabled; });
+
+  function follow() {
+    var count = parseInt(rounds.value, 10);
+    if (!(count >= 1)) { count = selects.length; }
+    selects.forEach(function (select, index) {
+      var beyond = index >= count;
+      var place = select.closest(".pick-place") || select;
+      place.hidden = beyond;
+      select.disabled = beyond || frozen[index];
+    });
+  }
+
+  rounds.addEventListener("input", follow);
+  follow();
+}());

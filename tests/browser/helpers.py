@@ -38,3 +38,15 @@ def open_page(context, url: str):
     page.set_default_timeout(15_000)
     page.goto(url)
     return page
+
+
+def axe_serious(page) -> list[str]:
+    """axe-core's serious and critical violations on `page` as it is now (id and the first nodes)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, options={"resultTypes": ["violations"]})
+    return [
+        f"{page.url}: {v['id']} {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]

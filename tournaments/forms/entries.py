@@ -7,7 +7,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import CheckIn, Event, Player
+from tournaments.models import CheckIn, Entry, Event, Player
 from tournaments.pairs_copy import pairs_copy_sources
 
 
@@ -29,12 +29,35 @@ class EntryForm(forms.Form):
     needs_step_free = forms.BooleanField(label=_("needs a step-free table"), required=False)
     check_in = forms.BooleanField(label=_("checked in (present) for the next round"), required=False, initial=True)
 
-    def __init__(self, *args, event: Event, edit: bool = False, **kwargs):
+    def __init__(self, *args, event: Event, edit: bool = False, entry: Entry | None = None, **kwargs):
+        """`entry`: the entry being edited (its own players stay offered). The selects offer only members not
+        entered yet (one query for both); any active member still validates, so a double booking posted
+        anyway is refused by the service with a sentence naming the player. Each select carries `data-pick`
+        for the type-to-search pick (static/tournaments/pick.js); without JavaScript it stays a select."""
         super().__init__(*args, **kwargs)
         self.event = event
         players = Player.objects.filter(club_id=event.club_id, is_active=True).order_by("last_name", "first_name")
-        self.fields["player_1"].queryset = players
-        self.fields["player_2"].queryset = players
+        entered = Entry.objects.filter(event=event)
+        if entry is not None:
+            entered = entered.exclude(pk=entry.pk)
+        free = players.exclude(pk__in=entered.values("player_1_id")).exclude(
+            pk__in=entered.filter(player_2__isnull=False).values("player_2_id")
+        )
+        offered: list | None = None
+        for name in ("player_1", "player_2"):
+            field = self.fields[name]
+            field.queryset = players
+            if offered is None:
+                offered = [("", field.empty_label), *((p.pk, field.label_from_instance(p)) for p in free)]
+            field.widget.choices = offered
+            field.widget.attrs.update(
+                {
+                    "data-pick": "",
+                    "data-pick-placeholder": gettext("Type a name"),
+                    "data-pick-empty": gettext("No member found who is not entered yet."),
+                }
+            )
+        self.fields["player_1"].help_text = _("Members already entered tonight are not listed.")
         if event.team_mode == Event.TeamMode.MELEE:
             del self.fields["player_2"]
             del self.fields["name"]
@@ -56,9 +79,29 @@ class CheckInForm(forms.Form):
     all_remaining = forms.BooleanField(required=False)
 
 
-class PairsCopyForm(forms.Form):
+class EntryIdsField(forms.Field):
+    """The start entries ticked in a list (`name=pairs` once per ticked row): a list of ids, empty when none."""
+
+    widget = forms.MultipleHiddenInput
+    default_error_messages = {"invalid": _("Choose pairs from the list.")}
+
+    def to_python(self, value):
+        if value in self.empty_values:
+            return []
+        values = value if isinstance(value, list | tuple) else [value]
+        try:
+            ids = [int(v) for v in values]
+        except (TypeError, ValueError):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
+        if any(i < 1 or i > 2**31 - 1 for i in ids):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return ids
+
+
+class PairsSourceForm(forms.Form):
+    """The earlier event whose pairs are shown (the page's GET form)."""
+
     source = forms.ModelChoiceField(label=_("Copy the pairs of"), queryset=Event.objects.none())
-    check_in = forms.BooleanField(label=_("Check them in for the next round"), required=False)
 
     def __init__(self, *args, event: Event, **kwargs):
         super().__init__(*args, **kwargs)
@@ -67,3 +110,13 @@ class PairsCopyForm(forms.Form):
             ngettext("%(name)s, %(date)s (%(count)s entry)", "%(name)s, %(date)s (%(count)s entries)", e.entry_count)
             % {"name": e.name, "date": date_format(e.date, "SHORT_DATE_FORMAT"), "count": e.entry_count}
         )
+
+
+class PairsCopyForm(PairsSourceForm):
+    """The confirmation (POST): the source again, the pairs ticked in the list, and the check-in box.
+
+    Only ever bound to the POST that carries the box: bound to the GET of "show the pairs" (which has no
+    box), an unticked box would read as False and the pairs arrive not checked in."""
+
+    pairs = EntryIdsField(required=False)
+    check_in = forms.BooleanField(label=_("Check them in for the next round"), required=False, initial=True)

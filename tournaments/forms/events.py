@@ -245,7 +245,9 @@ class EventForm(forms.Form):
         if length is not None:
             options[unit] = length
         data["options"] = options
-        data["methods"] = data.get("pairing_methods") or []
+        # Methods for rounds the event does not have are never used: the page's script hides their places,
+        # and without it a prefilled "round 2: Swiss" of a one-round event is dropped here, not refused.
+        data["methods"] = (data.get("pairing_methods") or [])[: data["rounds"]] if data.get("rounds") else []
         data["precedence"] = data.get("ranking_precedence") or []
         if "rules_preset" in data and not frozen:
             for problem in self._ruleset_problems(data["rules_preset"], options):

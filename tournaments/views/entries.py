@@ -18,7 +18,7 @@ from tournaments import selectors, services
 from tournaments.draws import next_round_number
 from tournaments.exceptions import TournamentError
 from tournaments.forms.base import apply_errors
-from tournaments.forms.entries import EntryForm, PairsCopyForm
+from tournaments.forms.entries import EntryForm, PairsCopyForm, PairsSourceForm
 from tournaments.models import Entry, Event
 from tournaments.pairs_copy import pairs_copy, pairs_copy_default_source, pairs_copy_plan
 from tournaments.views.base import event_url, event_view, fail, submitted
@@ -72,7 +72,7 @@ def entry_edit(request, event, entry_id: int):
         "fixed_table": entry.fixed_table,
         "needs_step_free": entry.needs_step_free,
     }
-    form = EntryForm(request.POST or None, event=event, edit=True, initial=initial)
+    form = EntryForm(request.POST or None, event=event, edit=True, entry=entry, initial=initial)
     if request.method == "POST" and "delete" in request.POST:
         try:
             services.entry_delete(entry=entry)
@@ -103,19 +103,32 @@ def entry_edit(request, event, entry_id: int):
 @event_view
 @require_http_methods(["GET", "POST"])
 def entries_copy(request, event):
-    """o/<club>/events/<event>/entries/copy/: pick an earlier event, see pair by pair what happens, confirm."""
+    """o/<club>/events/<event>/entries/copy/: pick an earlier event (GET), see pair by pair what happens, untick
+    the pairs not coming, confirm (POST). The confirmation form is bound only to its own POST: the GET of
+    "show the pairs" has no check-in box, and a bound form would read the missing box as unticked."""
     default = pairs_copy_default_source(event=event)
-    data = request.POST or (request.GET if "source" in request.GET else None)
-    form = PairsCopyForm(data, event=event, initial={"source": default.pk if default else None, "check_in": True})
+    posted = request.method == "POST"
+    shown = not posted and "source" in request.GET
+    picked = request.POST.get("source") if posted else (default.pk if default else None)
+    picker = PairsSourceForm(request.GET if shown else None, event=event, initial={"source": picked})
+    confirm = PairsCopyForm(request.POST if posted else None, event=event)
+    form = confirm if posted else picker  # the form that was sent: its errors are shown
+    source = None
+    if posted or shown:
+        source = form.cleaned_data["source"] if form.is_valid() else None
+    elif default is not None and event.team_mode == Event.TeamMode.PAIRS:
+        source = default
     plans = None
-    if data is not None and form.is_valid():
-        source = form.cleaned_data["source"]
+    if source is not None:
         try:
             plans = pairs_copy_plan(event=event, source=source)
-            if request.method == "POST":
+            if posted:
                 number = min(next_round_number(event), event.rounds)
                 entries = pairs_copy(
-                    event=event, source=source, check_in_round=number if form.cleaned_data["check_in"] else None
+                    event=event,
+                    source=source,
+                    check_in_round=number if form.cleaned_data["check_in"] else None,
+                    only=form.cleaned_data["pairs"],
                 )
                 done = ngettext(
                     "%(count)s pair entered from %(event)s.", "%(count)s pairs entered from %(event)s.", len(entries)
@@ -124,13 +137,19 @@ def entries_copy(request, event):
                 return redirect(event_url(event, "entries"))
         except (ValidationError, TournamentError) as exc:
             apply_errors(form, exc)
-    elif data is None and default is not None:
-        plans = pairs_copy_plan(event=event, source=default) if event.team_mode == Event.TeamMode.PAIRS else None
+    if posted:
+        ticked = set(confirm.cleaned_data.get("pairs") or []) if hasattr(confirm, "cleaned_data") else set()
+    else:
+        ticked = {plan.entry.pk for plan in plans or [] if plan.copied}
     context = {
         "club": event.club,
         "event": event,
+        "picker": picker,
         "form": form,
+        "confirm": confirm,
+        "source": source,
         "plans": plans,
+        "ticked": ticked,
         "copied": sum(1 for plan in plans or [] if plan.copied),
         "title": _("Copy pairs from an earlier event"),
     }

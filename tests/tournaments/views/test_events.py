@@ -52,7 +52,6 @@ def test_event_create_stores_rule_set_and_format(organiser_client, organiser):
         ({"game_length": 0}, "game_length", "1"),
         ({"pairing_methods": ["random", "dutch"]}, "pairing_methods", "dutch"),
         ({"pairing_methods": ["melee"]}, "pairing_methods", "Mêlée does not fit"),
-        ({"pairing_methods": ["random", "swiss", "swiss", "swiss", "swiss"]}, "pairing_methods", "5"),
         ({"ranking_precedence": ["wins", "wins"]}, "ranking_precedence", "twice"),
         ({"ranking_precedence": ["match_points", "buchholtz"]}, "ranking_precedence", "buchholtz"),
         ({"rounds": 0}, "rounds", "1"),
