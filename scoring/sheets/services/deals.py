@@ -249,15 +249,18 @@ def _insert_validated(sheet: Sheet, deals: list[dict[str, Any]], position: int) 
         surplus = len(deals) - end
         on_sheet = len(deals) - 1  # the sheet's own numbering, before the insert
         params = {"last": end, "count": surplus, "first": on_sheet - surplus + 1, "end": on_sheet}
-        message = ngettext(
-            "With this deal inserted, the game would end after deal %(last)s, and the sheet's last deal "
-            "(deal %(end)s) would no longer count. Remove that surplus last deal first, then insert the "
-            "forgotten one.",
-            "With this deal inserted, the game would end after deal %(last)s, and the sheet's last %(count)s "
-            "deals (deals %(first)s to %(end)s) would no longer count. Remove those surplus last deals first, "
-            "then insert the forgotten one.",
-            surplus,
-        ) % params
+        message = (
+            ngettext(
+                "With this deal inserted, the game would end after deal %(last)s, and the sheet's last deal "
+                "(deal %(end)s) would no longer count. Remove that surplus last deal first, then insert the "
+                "forgotten one.",
+                "With this deal inserted, the game would end after deal %(last)s, and the sheet's last %(count)s "
+                "deals (deals %(first)s to %(end)s) would no longer count. Remove those surplus last deals first, "
+                "then insert the forgotten one.",
+                surplus,
+            )
+            % params
+        )
         errors = [{**first, "message": message}, *errors[1:]]
     raise DealInvalid(errors)
 
