@@ -32,3 +32,15 @@ def test_a_finished_events_pages_say_entries_closed_and_offer_no_entry_action(or
     entries = organiser_client.get(url("entries", event), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "The event is finished: no more entries." in entries
     assert "Add entry" not in entries and "Reopen entries" not in entries and "Copy pairs" not in entries
+
+
+def test_finishing_needs_the_tick_on_the_form(organiser_client, event):
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
+    page = organiser_client.get(url("event", event), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    form = page[page.index("/action/finish/") : page.index("</form>", page.index("/action/finish/"))]
+    assert 'name="confirm"' in form and "required" in form
+    refused = organiser_client.post(url("event_action", event, action="finish"), follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert "Tick the box to confirm that the event is finished." in refused.content.decode()
+    assert Event.objects.get(pk=event.pk).status == Event.Status.RUNNING
+    organiser_client.post(url("event_action", event, action="finish"), {"confirm": "yes"})
+    assert Event.objects.get(pk=event.pk).status == Event.Status.FINISHED
