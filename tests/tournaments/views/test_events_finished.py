@@ -44,3 +44,12 @@ def test_finishing_needs_the_tick_on_the_form(organiser_client, event):
     assert Event.objects.get(pk=event.pk).status == Event.Status.RUNNING
     organiser_client.post(url("event_action", event, action="finish"), {"confirm": "yes"})
     assert Event.objects.get(pk=event.pk).status == Event.Status.FINISHED
+
+
+def test_a_finished_event_with_rounds_left_offers_no_draw_and_says_final(organiser_client, event):
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)  # finished after 0 of its 4 rounds
+    response = organiser_client.get(url("event", event), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.context["can_draw_next"] is False
+    html = response.content.decode()
+    assert "The event is finished: its standings are final." in html
+    assert "not drawn" not in html
