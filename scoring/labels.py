@@ -29,6 +29,7 @@ from scoring.rules.words import (
     RANKS,
     SUIT_SYMBOLS,
     SUITS,
+    TEAMS,
 )
 from tournaments.labels import SEAT_LABELS
 
@@ -54,6 +55,7 @@ __all__ = [
     "announcement_buttons",
     "announcement_points",
     "announcement_words",
+    "deal_extras",
     "outcome_label",
     "side_short",
 ]
@@ -173,9 +175,11 @@ def announcement_points(item: dict[str, Any]) -> int | None:
     return run_value(length) if isinstance(length, int) and length >= 3 else None
 
 
-def announcement_words(item: dict[str, Any], *, points: bool = True) -> str:
-    """One announcement of the deal JSON in words, e.g. "Tierce to King ♥ (20)"; falls back to its parts
-    for a malformed item (which the rules engine refuses anyway)."""
+def announcement_words(item: dict[str, Any], *, points: bool = True, symbols: bool = True) -> str:
+    """One announcement of the deal JSON in words, e.g. "Tierce to King ♥ (20)" ("Tierce to King Hearts
+    (20)" with `symbols` off, for the PDF whose fallback font has no card suits); falls back to its parts for
+    a malformed item (which the rules engine refuses anyway)."""
+    suits = SUIT_SYMBOLS if symbols else TRUMP_NAMES
     if not isinstance(item, dict):
         return str(item)
     kind = item.get("type")
@@ -189,10 +193,31 @@ def announcement_words(item: dict[str, Any], *, points: bool = True) -> str:
         text = _("%(kind)s to %(rank)s %(suit)s") % {
             "kind": name,
             "rank": RANK_TO.get(item.get("high"), item.get("high")),
-            "suit": SUIT_SYMBOLS.get(item.get("suit"), item.get("suit")),
+            "suit": suits.get(item.get("suit"), item.get("suit")),
         }
     value = announcement_points(item)
     return f"{text} ({value})" if points and value is not None else text
+
+
+def deal_extras(data: dict[str, Any], *, symbols: bool = True) -> list[str]:
+    """What a deal adds to its contract and trick points, in words: the capot, each belote, and each team's
+    announcements ("capot N/S", "belote E/W", "N/S: Tierce to King ♥ (20)"). The referee page's deal line and
+    the PDF's score sheets both say them; `symbols` as for `announcement_words`."""
+    parts = []
+    if data.get("capot"):
+        parts.append(_("capot %(side)s") % {"side": side_short(data["capot"])})
+    for item in data.get("belote") or []:
+        team = item if isinstance(item, str) else item.get("team") if isinstance(item, dict) else None
+        parts.append(_("belote %(side)s") % {"side": side_short(team)})
+    declarations = data.get("declarations") or {}
+    if isinstance(declarations, dict):
+        # In words, so that the other side checks what was announced, not just how many.
+        for team in TEAMS:
+            items = declarations.get(team) or []
+            if isinstance(items, list) and items:
+                words = ", ".join(announcement_words(item, symbols=symbols) for item in items)
+                parts.append(f"{side_short(team)}: {words}")
+    return parts
 
 
 def announcement_buttons() -> dict[str, Any]:

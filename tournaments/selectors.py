@@ -107,7 +107,8 @@ def event_overview(event: Event) -> dict:
         "rounds": rounds,
         "next_number": next_number,
         "next_method": event.pairing_method_for(min(next_number, event.rounds)),
-        "can_draw_next": next_number <= event.rounds,
+        # A finished event draws no more rounds (the draw refuses it), even with fewer rounds than planned.
+        "can_draw_next": next_number <= event.rounds and not event.is_finished,
         "entry_count": entries,
         "table_count": tables,
         "present_count": present,

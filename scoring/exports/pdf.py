@@ -10,6 +10,7 @@ import reportlab
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
@@ -27,7 +28,7 @@ from reportlab.platypus import (
 )
 
 from scoring.exports.data import EventResults, load_results
-from scoring.labels import TRUMP_NAMES, outcome_label, side_short
+from scoring.labels import TRUMP_NAMES, deal_extras, outcome_label, side_short
 from scoring.standings import metrics
 
 # A Unicode TrueType font so names with accents print: DejaVu where the system has it, else the Vera font
@@ -89,7 +90,11 @@ def _p(text, style) -> Paragraph:
 
 def _standings_story(results: EventResults, styles) -> list:
     final = results.final_round
-    story = [_p(_("Standings after round %(number)s") % {"number": final}, styles["h2"])]
+    if results.event.is_finished:
+        heading = _("Final standings")
+    else:
+        heading = _("Standings after round %(number)s") % {"number": final}
+    story = [_p(heading, styles["h2"])]
     keys = [k for k in results.precedence if k not in ("match_points", "lots")]
     header = ["#", _("No."), _("Team"), _("G"), _("MP"), *[str(metrics.METRICS[k].abbr) for k in keys]]
     data = [header]
@@ -160,7 +165,13 @@ def _sheet_story(results: EventResults, game, styles) -> list:
         "b": results.side_label(game, "B"),
     }
     deal_results = (sheet.result or {}).get("deals") or []
-    data = [[_("Deal"), _("Taker"), _("Trump"), _("Outcome"), _("N/S"), _("E/W"), _("Total N/S"), _("Total E/W")]]
+    small = styles["small"]
+    header = [_("Deal"), _("Taker"), _("Trump"), _("Outcome"), _("Capot, belote, announcements")]
+    header += [_("N/S"), _("E/W"), _("Total N/S"), _("Total E/W")]
+    # Header and outcome as paragraphs, so a long word ("Litige (Punkte gehalten)") wraps in its own column.
+    head = ParagraphStyle("head", parent=small, fontName=FONT_BOLD)
+    head_num = ParagraphStyle("head_num", parent=head, alignment=TA_RIGHT)
+    data: list[list] = [[_p(h, head if i < 5 else head_num) for i, h in enumerate(header)]]
     run_a = run_b = 0
     for deal in results.deals.get(sheet.pk, []):
         result = deal_results[deal.position] if deal.position < len(deal_results) else {}
@@ -175,17 +186,18 @@ def _sheet_story(results: EventResults, game, styles) -> list:
                 side_short(contract.get("taker"), "–"),
                 # Words, not suit symbols: the fallback font has no card suits.
                 str(TRUMP_NAMES.get(trump, trump)),
-                outcome_label(result.get("outcome")),
+                _p(outcome_label(result.get("outcome")), small),
+                _p(" · ".join(deal_extras(deal.data or {}, symbols=False)), small),
                 score.get("A", ""),
                 score.get("B", ""),
                 run_a,
                 run_b,
             ]
         )
-    data.append(["", "", "", _("Total"), "", "", sheet.total_a, sheet.total_b])
-    table = _table(
-        data, widths=[12 * mm, 14 * mm, 22 * mm, 22 * mm, 16 * mm, 16 * mm, 22 * mm, 22 * mm], numeric_from=4
-    )
+    data.append(["", "", "", _("Total"), "", "", "", sheet.total_a, sheet.total_b])
+    # 180 mm: the A4 page between its margins.
+    widths = [12 * mm, 16 * mm, 21 * mm, 26 * mm, 41 * mm, 14 * mm, 14 * mm, 18 * mm, 18 * mm]
+    table = _table(data, widths=widths, numeric_from=5)
     table.setStyle(
         TableStyle([("FONT", (0, -1), (-1, -1), FONT_BOLD, 8), ("LINEABOVE", (0, -1), (-1, -1), 0.5, colors.black)])
     )

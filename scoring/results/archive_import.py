@@ -1,4 +1,6 @@
-"""Importing an event archive through a page (`o/<club>/archive/import/`), always as a copy in this club.
+"""Importing an event archive through a page (`o/<club>/archive/import/`), always as a copy in this club:
+named "… (copy)" wherever it is listed, and in no season unless the organiser ticks "count the copy in the
+season ranking" (off by default: a copy of an evening already in the season would count it twice).
 
 The page calls the importer's public entry points (`event_archive_load`, `event_archive_import`) and shows
 their refusals as messages on the form; the importer stores everything or nothing.
@@ -39,6 +41,14 @@ class ArchiveImportForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Letters, digits and hyphens; empty: the archived short name with “-copy”."),
     )
+    join_season = forms.BooleanField(
+        label=gettext_lazy("Count the copy in the season ranking"),
+        required=False,
+        initial=False,
+        help_text=gettext_lazy(
+            "Off: the copy belongs to no season, so an evening already in the season is not counted twice."
+        ),
+    )
 
 
 def _free_slug(club, wanted: str) -> str:
@@ -67,7 +77,13 @@ def archive_import(request, club_slug: str):
             archived = data.get("event") if isinstance(data.get("event"), dict) else {}
             wanted = form.cleaned_data["slug"] or f"{str(archived.get('slug') or 'event')[:40]}-copy"
             slug = form.cleaned_data["slug"] or _free_slug(club, wanted)
-            event = event_archive_import(data=data, club_slug=club.slug, event_slug=slug)
+            event = event_archive_import(
+                data=data,
+                club_slug=club.slug,
+                event_slug=slug,
+                as_copy=True,
+                join_season=form.cleaned_data["join_season"],
+            )
         except ArchiveError as exc:
             form.add_error("file", str(exc))
         except (ValueError, TypeError, KeyError, AttributeError, IndexError):

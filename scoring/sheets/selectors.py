@@ -15,9 +15,16 @@ from django.utils.translation import gettext as _
 
 from scoring.engine import sheet_score
 from scoring.exceptions import TableClosed, TableNotReady
-from scoring.labels import SEAT_LABELS, SIDE_LABELS, SUIT_SYMBOLS, TRUMP_SHORT, announcement_words, side_short
+from scoring.labels import (
+    SEAT_LABELS,
+    SIDE_LABELS,
+    SUIT_SYMBOLS,
+    TRUMP_SHORT,
+    deal_extras,
+    side_short,
+)
 from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink, TeamLink
-from scoring.rules.words import SIDE_SEATS, TEAMS
+from scoring.rules.words import SIDE_SEATS
 from scoring.sheets.permissions import Actor, actor_from_request
 from tournaments.models import Entry, Event, Game, Round
 
@@ -207,23 +214,10 @@ def deal_summary(data: dict[str, Any]) -> str:
         parts[0] += f" {contract['bid']}"
     if contract.get("multiplier", 1) != 1:
         parts[0] += f" ×{contract['multiplier']}"
-    if data.get("capot"):
-        parts.append(_("capot %(side)s") % {"side": side_short(data["capot"])})
-    elif isinstance(data.get("tricks"), dict):
+    if not data.get("capot") and isinstance(data.get("tricks"), dict):
         parts.append(f"{data['tricks'].get('A')} : {data['tricks'].get('B')}")
-    belote = data.get("belote") or []
-    for item in belote:
-        team = item if isinstance(item, str) else item.get("team")
-        parts.append(_("belote %(side)s") % {"side": side_short(team)})
-    declarations = data.get("declarations") or {}
-    if isinstance(declarations, dict):
-        # In words, so that the other side checks what was announced, not just how many.
-        for team in TEAMS:
-            items = declarations.get(team) or []
-            if isinstance(items, list) and items:
-                words = ", ".join(announcement_words(item) for item in items)
-                parts.append(f"{side_short(team)}: {words}")
-    return " · ".join(parts)
+    # The capot (first of the extras) stands where the trick points would.
+    return " · ".join(parts + deal_extras(data))
 
 
 @dataclass

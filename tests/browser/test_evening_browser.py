@@ -255,7 +255,10 @@ def test_a_whole_evening_through_the_pages(live_server, browsers, celery_eager, 
 
     # --- The end: finish, exports, the archive back in as a copy. -----------------------------------------
     desk.open("the event", f"{events}/")
-    desk.press("finish the event", f'form[action="{events}/action/finish/"] button')
+    finish = f'form[action="{events}/action/finish/"]'
+    desk.actions.append("tick: every round is closed and checked")
+    page.check(f"{finish} input[name=confirm]")
+    desk.press("finish the event", f"{finish} button")
     desk.ok()
     assert Event.objects.get(pk=event.pk).status == "finished"
     desk.press("results", f'nav.event-tabs a[href="{events}/results/"]')

@@ -1,5 +1,6 @@
 """The archive tests' shared event: every archived field set, sheets scored by the rules engine; and `rows`,
-which lists every row of an event with ids replaced by natural keys so two identical events compare equal."""
+which lists every row of an event with ids replaced by natural keys so two identical events compare equal; the
+import page's address and an uploaded file (`import_url`, `upload`)."""
 
 import datetime
 import json
@@ -7,6 +8,8 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 
 from scoring.engine import sheet_score
 from scoring.exports.archive import ArchiveError, event_archive_import
@@ -18,6 +21,15 @@ from tests.scoring.standings_helpers import bye, make_entries, make_event, make_
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Season, Standing, Table
 
 MOMENT = datetime.datetime(2026, 11, 30, 19, 30, tzinfo=datetime.UTC)
+
+
+def import_url(club):
+    return reverse("results:archive_import", kwargs={"club_slug": club.slug})
+
+
+def upload(data, name="archive.json"):
+    raw = data if isinstance(data, bytes) else json.dumps(data).encode()
+    return SimpleUploadedFile(name, raw, content_type="application/json")
 
 
 def score_sheet(game, deals, **fields):

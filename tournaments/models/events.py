@@ -140,6 +140,16 @@ class Event(models.Model):
         return tuple(method for method in METHOD_NAMES if method != "melee")
 
     @property
+    def takes_entries(self) -> bool:
+        """Entries can be added now: they are open and the event is not finished (a finished event takes none,
+        whatever `entries_open` says)."""
+        return self.entries_open and self.status != self.Status.FINISHED
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    @property
     def has_started(self) -> bool:
         return self.started_at is not None
 

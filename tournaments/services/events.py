@@ -196,12 +196,16 @@ def event_finish(*, event: Event) -> Event:
                 )
                 % {"numbers": join_words(sorted(open_rounds))}
             )
-        locked.save(update_fields=["status"])
+        # A finished event takes no more entries: its entries close with it.
+        locked.entries_open = False
+        locked.save(update_fields=["status", "entries_open"])
     return locked
 
 
 def event_entries_set_open(*, event: Event, is_open: bool) -> Event:
     """Open or close entries (late entries are taken while open, also during the event)."""
+    if is_open and event.is_finished:
+        raise IllegalTransition(_("The event is finished: no more entries."))
     Event.objects.filter(pk=event.pk).update(entries_open=is_open)
     event.entries_open = is_open
     return event

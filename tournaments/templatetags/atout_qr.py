@@ -31,7 +31,7 @@ def standings_qr(context, event, scale: int = 4):
     except NoReverseMatch:
         return ""
     url = absolute_url(path, context.get("request"))
-    label = _("Live standings")
+    label = _("Final standings") if event.is_finished else _("Live standings")
     return format_html(
         '<figure class="standings-qr"><div class="qr" role="img" aria-label="{}">{}</div>'
         '<figcaption>{}<br><span class="qr-url">{}</span></figcaption></figure>',

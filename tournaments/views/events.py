@@ -12,6 +12,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import selectors, services
@@ -87,12 +88,19 @@ EVENT_ACTIONS = {
 }
 
 
+# Actions that need the organiser's tick on the form ("confirm=yes"): they cannot be taken back by a click.
+CONFIRMED_ACTIONS = {"finish": gettext_lazy("Tick the box to confirm that the event is finished.")}
+
+
 @event_view
 @require_POST
 def event_action(request, event, action: str):
     service = EVENT_ACTIONS.get(action)
     if service is None:
         raise Http404
+    if action in CONFIRMED_ACTIONS and request.POST.get("confirm") != "yes":
+        messages.error(request, CONFIRMED_ACTIONS[action])
+        return redirect(event_url(event))
     try:
         service(event)
     except (ValidationError, TournamentError) as exc:

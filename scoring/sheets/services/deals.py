@@ -9,8 +9,11 @@ from typing import Any
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from scoring.engine import sheet_score
 from scoring.exceptions import (
+    DealInvalid,
     SheetStateError,
 )
 from scoring.models import Deal, Sheet, SheetChange
@@ -188,7 +191,11 @@ def deal_insert(
 ) -> SheetWrite:
     """Insert a forgotten deal `data` at `position` (0-based; the deal there and every later one move down by
     one; `position` equal to the number of deals appends). The whole sheet is checked again, so a later deal
-    that no longer fits (e.g. played after the game would now be over) refuses the insert with its error.
+    that no longer fits refuses the insert with its error. When the game (a points target or a number of
+    deals) would now end before the sheet's last deals, the refusal names them and says what to do: remove
+    those surplus last deals first, then insert. The insert never pushes a deal out by itself: a played,
+    scored deal is only ever removed by someone who chose it, with its own row (and reason) in the history,
+    since which deal is surplus (or misremembered) is the table's or the director's call, not the server's.
 
     Idempotent by `client_id` like `deal_create`. Raises FieldRequired, SheetConflict, SideNotAllowed /
     SheetStateError (not this actor's turn, or code="no_such_deal" for a position past the end), DealInvalid."""
@@ -210,7 +217,7 @@ def deal_insert(
         was_settled = locked.status in Sheet.COUNTED_STATUSES
         new = [d.data for d in deals]
         new.insert(position, data)
-        result = _validated(locked, new)
+        result = _insert_validated(locked, new, position)
         later = Deal.objects.filter(sheet=locked, position__gte=position)
         later.update(position=F("position") + _SHIFT)
         Deal.objects.filter(sheet=locked, position__gte=_SHIFT).update(position=F("position") - _SHIFT + 1)
@@ -226,6 +233,36 @@ def deal_insert(
             client_id=client_id,
         )
     return SheetWrite(sheet=locked, deal=deal, created=True, deals=new)
+
+
+def _insert_validated(sheet: Sheet, deals: list[dict[str, Any]], position: int) -> dict[str, Any]:
+    """`_validated` for an insert at `position`: when the game would now end before the last deals, the one
+    error says which deals those are and that they must go first."""
+    result = sheet_score(event=sheet.game.round.event, deals=deals)
+    if result["valid"]:
+        return result
+    errors: list[dict[str, Any]] = result["errors"]
+    first = errors[0] if errors else {}
+    end = first.get("deal")
+    if first.get("code") == "game_over" and isinstance(end, int) and end > position:
+        # The engine stops at the first deal past the end: that deal and every later one no longer count.
+        surplus = len(deals) - end
+        on_sheet = len(deals) - 1  # the sheet's own numbering, before the insert
+        params = {"last": end, "count": surplus, "first": on_sheet - surplus + 1, "end": on_sheet}
+        message = (
+            ngettext(
+                "With this deal inserted, the game would end after deal %(last)s, and the sheet's last deal "
+                "(deal %(end)s) would no longer count. Remove that surplus last deal first, then insert the "
+                "forgotten one.",
+                "With this deal inserted, the game would end after deal %(last)s, and the sheet's last %(count)s "
+                "deals (deals %(first)s to %(end)s) would no longer count. Remove those surplus last deals first, "
+                "then insert the forgotten one.",
+                surplus,
+            )
+            % params
+        )
+        errors = [{**first, "message": message}, *errors[1:]]
+    raise DealInvalid(errors)
 
 
 def _deal_at(deals: list[Deal], position: Any) -> Deal:

@@ -4,25 +4,14 @@ never a 500, nothing stored."""
 import json
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
-from django.urls import reverse
 
 from scoring.exports.archive import event_archive
 from tests.factories import MembershipFactory
-from tests.scoring.archive_helpers import make_rich_event
+from tests.scoring.archive_helpers import import_url, make_rich_event, upload
 from tests.scoring.standings_helpers import make_event
 from tournaments.models import Club, Entry, Event
 
 pytestmark = pytest.mark.django_db
-
-
-def import_url(club):
-    return reverse("results:archive_import", kwargs={"club_slug": club.slug})
-
-
-def upload(data, name="archive.json"):
-    raw = data if isinstance(data, bytes) else json.dumps(data).encode()
-    return SimpleUploadedFile(name, raw, content_type="application/json")
 
 
 @pytest.fixture

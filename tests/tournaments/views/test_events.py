@@ -85,6 +85,6 @@ def test_event_page_and_actions(organiser_client, event):
     assert not Event.objects.get(pk=event.pk).entries_open
     organiser_client.post(url("event_action", event, action="open"))
     assert Event.objects.get(pk=event.pk).status == "open"
-    response = organiser_client.post(url("event_action", event, action="finish"), follow=True)
+    response = organiser_client.post(url("event_action", event, action="finish"), {"confirm": "yes"}, follow=True)
     assert "cannot become" in response.content.decode()
     assert organiser_client.post(url("event_action", event, action="explode")).status_code == 404

@@ -66,13 +66,22 @@ def event_archive_load(raw: bytes | str) -> dict:
     return data
 
 
-def event_archive_import(*, data: dict, club_slug: str | None = None, event_slug: str | None = None) -> Event:
+def event_archive_import(
+    *,
+    data: dict,
+    club_slug: str | None = None,
+    event_slug: str | None = None,
+    as_copy: bool = False,
+    join_season: bool = True,
+) -> Event:
     """Create the archived event again (new ids) in the club `club_slug` (default: the archive's club; a
-    missing club is created from the archive). Everything or nothing: raises ArchiveError and stores nothing
-    when the archive is bad or the event's short name is taken in that club."""
+    missing club is created from the archive). `as_copy` names the event a copy ("… (copy)") wherever it is
+    listed; `join_season` off leaves it out of any season, so that a copy of an evening already in the season
+    is not counted twice. Everything or nothing: raises ArchiveError and stores nothing when the archive is
+    bad or the event's short name is taken in that club."""
     try:
         with transaction.atomic():
-            return _import(data, club_slug, event_slug)
+            return _import(data, club_slug, event_slug, as_copy=as_copy, join_season=join_season)
     except ArchiveError:
         raise
     except RecursionError:
@@ -81,11 +90,11 @@ def event_archive_import(*, data: dict, club_slug: str | None = None, event_slug
         raise ArchiveError(_("The archive does not fit together: %(error)s") % {"error": exc}) from None
 
 
-def _import(data: Any, club_slug: str | None, event_slug: str | None) -> Event:
+def _import(data: Any, club_slug: str | None, event_slug: str | None, *, as_copy: bool, join_season: bool) -> Event:
     r = Reader()
     data = r.obj(data, "archive")
     club = parts.club_read(r, data, club_slug)
-    event = parts.event_read(r, data, club, event_slug)
+    event = parts.event_read(r, data, club, event_slug, as_copy=as_copy, join_season=join_season)
     player_of = parts.players_read(r, data, club)
     entries = parts.entries_read(r, data, event, player_of)
     parts.checkins_read(r, data, event, entries)

@@ -62,19 +62,26 @@ def club_read(r: Reader, data: dict, club_slug: str | None) -> Club:
     return club
 
 
-def event_read(r: Reader, data: dict, club: Club, event_slug: str | None) -> Event:
-    """The event (with its season, found or created in the club), saved with the archived created_at.
-    Refuses a short name the club already has."""
+def event_read(
+    r: Reader, data: dict, club: Club, event_slug: str | None, *, as_copy: bool = False, join_season: bool = True
+) -> Event:
+    """The event (with its season, found or created in the club, unless `join_season` is off), saved with the
+    archived created_at. `as_copy` names it a copy ("… (copy)", in the current language). Refuses a short name
+    the club already has."""
     fields = r.part(data.get("event"), EVENT, "event")
     if event_slug:
         fields["slug"] = event_slug
+    if as_copy:
+        limit = Event._meta.get_field("name").max_length or 200
+        suffix = _("%(name)s (copy)") % {"name": ""}
+        fields["name"] = _("%(name)s (copy)") % {"name": str(fields["name"])[: limit - len(suffix)]}
     if Event.objects.filter(club=club, slug=fields["slug"]).exists():
         raise ArchiveError(
             _("event.slug: club “%(club)s” already has an event “%(slug)s”; choose another short name (--event-slug).")
             % {"club": club.slug, "slug": fields["slug"]}
         )
     season = None
-    if data.get("season") is not None:
+    if join_season and data.get("season") is not None:
         season_fields = r.part(data["season"], SEASON, "season")
         season = Season.objects.filter(
             club=club,
