@@ -38,3 +38,12 @@ def open_page(context, url: str):
     page.set_default_timeout(15_000)
     page.goto(url)
     return page
+
+
+def choose(page, name: str, value: str) -> None:
+    """Taps the deal form's choice `value` of `name`; a rare one (capot, last trick, doubled) is folded on the
+    phone, so its fold is opened first, as a referee would (one more tap)."""
+    fold = page.locator(f'#deal-form details[data-fold]:not([open]):has(input[name="{name}"]) > summary')
+    if fold.count():
+        fold.click()
+    page.click(f'#deal-form label.choice:has(input[name="{name}"][value="{value}"])')
