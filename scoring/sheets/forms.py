@@ -166,7 +166,15 @@ class DealForm(forms.Form):
             f[name].max_value = top
             f[name].validators.append(MaxValueValidator(top))
             f[name].widget.attrs.update(
-                {"inputmode": "numeric", "pattern": "[0-9]*", "min": 0, "max": top, "autocomplete": "off"}
+                {
+                    "inputmode": "numeric",
+                    "pattern": "[0-9]*",
+                    "min": 0,
+                    "max": top,
+                    "autocomplete": "off",
+                    # The pad's Enter key moves on (referee.js): to the reason when the organiser gives one.
+                    "enterkeyhint": "next" if organiser else "done",
+                }
             )
         if facts.has_bid:
             bids = [(str(b), str(b)) for b in range(80, (facts.bid_max or 160) + 1, 10)]
@@ -206,8 +214,35 @@ class DealForm(forms.Form):
             f["reason"] = forms.CharField(
                 label=_("Reason for the change"),
                 max_length=MAX_REASON,
-                widget=forms.TextInput(attrs={"autocomplete": "off"}),
+                widget=forms.TextInput(attrs={"autocomplete": "off", "enterkeyhint": "done"}),
             )
+
+    # Choices most deals leave alone, folded on the phone (templates/referee/_deal_form.html).
+    RARE = ("multiplier", "capot", "last_trick")
+    ANNOUNCEMENTS = ("declarations_a", "declarations_b", "eldest")
+
+    @property
+    def rare_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.RARE if name in self.fields]
+
+    @property
+    def rare_open(self) -> bool:
+        """The rare choices start unfolded when one of them holds a value (a deal being changed) or an error."""
+        return self._any_given(self.RARE)
+
+    @property
+    def announcements_open(self) -> bool:
+        return self._any_given(self.ANNOUNCEMENTS)
+
+    def _any_given(self, names: tuple[str, ...]) -> bool:
+        for name in names:
+            if name not in self.fields:
+                continue
+            field = self[name]
+            # "1" is the multiplier's "not doubled"; "" is "nobody" for capot, last trick and eldest.
+            if field.errors or field.value() not in (None, "", [], (), "1", 1):
+                return True
+        return False
 
     def clean(self):
         data = super().clean()

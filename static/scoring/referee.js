@@ -5,6 +5,11 @@
  *   that field is empty or was filled in here: a number the referee typed is never overwritten (a pair
  *   that does not add up gets the rules engine's error instead);
  * - an announcement takes three taps on buttons (kind, suit, high card) that select it in the list;
+ * - the number fields move on by themselves: once the trick points cannot take another digit (92, 102),
+ *   or on the pad's Enter key, to the next empty field or the save button; a trump chosen (or, in
+ *   coinche, a bid) puts the cursor in N/S's trick points while both are empty;
+ * - the rarer choices stay folded (details[data-fold]) until one holds a value or an error; after a
+ *   save they fold again and the page scrolls to show the new total and the next deal's taker row;
  * - the page follows live updates (sheet-live.js): new version, game over, form shown or not;
  * - every change is checked by the server (the form and the rules engine) and errors appear next to
  *   the field they name;
@@ -104,7 +109,69 @@
       });
       var field = list.closest("[data-field]");
       if (field) field.classList.toggle("has-error", messages.length > 0);
+      if (messages.length) openFolds(list);
     });
+  }
+
+  /* --- folded choices, moving on, and what is in sight after a save ------------------------------- */
+
+  /* Every fold around `el` opens: an error or a value is never hidden. */
+  function openFolds(el) {
+    for (var fold = el.closest("details"); fold && form.contains(fold); fold = fold.parentElement.closest("details")) {
+      fold.open = true;
+    }
+  }
+
+  /* A fold holding a value (a draft brought back, a queued deal to fix) opens. */
+  function openFoldsWithValues() {
+    $$("details[data-fold]", form).forEach(function (fold) {
+      var given = $$("input:checked, option:checked", fold).some(function (el) {
+        return el.value !== "" && !(el.name === "multiplier" && el.value === "1");
+      });
+      if (given) fold.open = true;
+    });
+  }
+
+  function closeFolds() {
+    $$("details[data-fold], details[data-fold] details", form).forEach(function (fold) { fold.open = false; });
+  }
+
+  function shown(el) { return el && !el.disabled && el.offsetParent !== null; }
+
+  /* A trick field is complete when one more digit would pass the deal's highest total (92, 102, 0). */
+  function complete(input) {
+    var text = input.value.trim();
+    if (!/^\d+$/.test(text)) return false;
+    var top = parseInt(input.getAttribute("max"), 10) || 0;
+    return text === "0" || parseInt(text, 10) * 10 > top;
+  }
+
+  /* From a number field to what comes next: the other trick field while it is empty, the reason (the
+     organiser's), else the save button (the phone's keyboard closes). */
+  function moveOn(from) {
+    var order = ["tricks_a", "tricks_b", "reason"].map(function (n) { return form.elements[n]; });
+    for (var i = order.indexOf(from) + 1; i < order.length; i++) {
+      if (shown(order[i]) && order[i].value.trim() === "") { order[i].focus(); return; }
+    }
+    $("#save-deal").focus();
+  }
+
+  /* After the trump (or the bid, which comes after it in coinche): the cursor waits in N/S's points. */
+  function toTricks() {
+    var a = form.elements.tricks_a, b = form.elements.tricks_b;
+    if (form.elements.bid && !form.elements.bid.value) return;
+    if (shown(a) && a.value === "" && b.value === "") a.focus();
+  }
+
+  /* After a save: the new total at the top of the screen and the next deal below it, from the taker row
+     to the save button (a plain deal fits a 360 × 740 phone). */
+  function showNext() {
+    var total = $("#sheet-live tr.totals");
+    if (!total) return;
+    var top = total.getBoundingClientRect().top;
+    var bottom = (form.hidden ? total : $("#save-deal")).getBoundingClientRect().bottom;
+    if (top >= 0 && bottom <= window.innerHeight) return;
+    window.scrollTo({ top: Math.max(0, window.scrollY + top - 6), behavior: "instant" });
   }
 
   function showPreview(preview) {
@@ -195,6 +262,7 @@
     checkSeq += 1;  // a check still on its way belongs to the deal just saved
     showErrors({});
     showPreview(null);
+    closeFolds();
     updateVisibility();
   }
 
@@ -242,6 +310,7 @@
         if (outcome.queued) status("");
         clearDraft();
         resetForm();
+        showNext();
       });
       return;
     }
@@ -268,6 +337,7 @@
           status(data.message);
           if (editing) { window.location.assign(form.getAttribute("data-page-url")); return; }
           resetForm();
+          showNext();
           return;
         }
         status("");
@@ -297,6 +367,8 @@
     }
     if (name === "trump" && lastTyped) fillOther(lastTyped);
     updateVisibility();
+    if (name === "trump" || name === "bid") toTricks();
+    if ((name === "tricks_a" || name === "tricks_b") && complete(event.target)) moveOn(event.target);
     if (!editing) saveDraft();
     scheduleCheck();
   });
@@ -305,6 +377,13 @@
     updateVisibility();
   });
   form.addEventListener("submit", save);
+  // The number pad's Enter key ("next", "done") moves on instead of sending a half-typed deal.
+  form.addEventListener("keydown", function (event) {
+    var name = event.target.name;
+    if (event.key !== "Enter" || (name !== "tricks_a" && name !== "tricks_b" && name !== "reason")) return;
+    event.preventDefault();
+    moveOn(event.target);
+  });
 
   document.addEventListener("submit", function (event) {
     var target = event.target;
@@ -329,6 +408,7 @@
       status: status,
       fill: function (entries, errors) {
         fill(entries);
+        openFoldsWithValues();
         showAll = true;
         showErrors(errors);
         updateVisibility();
@@ -408,8 +488,6 @@
 
   if (picker) {
     picker.hidden = false;
-    var listSummary = $(".announcements summary", form);
-    if (listSummary) listSummary.textContent = listSummary.getAttribute("data-list-label");
     var runLength = { tierce: 3, quarte: 4, quinte: 5 };
     $$("[data-ann-team]", picker).forEach(function (team) {
       team.addEventListener("click", function (event) {
@@ -444,7 +522,7 @@
   }
 
   var hasServerErrors = $$("[data-errors-for] li", form).length > 0;
-  if (!editing && !hasServerErrors) restoreDraft();
+  if (!editing && !hasServerErrors) { restoreDraft(); openFoldsWithValues(); }
   if (hasServerErrors) showAll = true;
   updateVisibility();
   if (picker) $$("[data-ann-team]", picker).forEach(renderChosen);

@@ -50,3 +50,12 @@ def axe_serious(page) -> list[str]:
         for v in results.response["violations"]
         if v["impact"] in ("serious", "critical")
     ]
+
+
+def choose(page, name: str, value: str) -> None:
+    """Taps the deal form's choice `value` of `name`; a rare one (capot, last trick, doubled) is folded on the
+    phone, so its fold is opened first, as a referee would (one more tap)."""
+    fold = page.locator(f'#deal-form details[data-fold]:not([open]):has(input[name="{name}"]) > summary')
+    if fold.count():
+        fold.click()
+    page.click(f'#deal-form label.choice:has(input[name="{name}"][value="{value}"])')

@@ -15,6 +15,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from scoring.models import Sheet, TableLink
 from scoring.rules import build_ruleset
+from tests.browser.helpers import choose
 from tournaments.models import CheckIn, Entry, Event, Player, Round, Season
 
 pytestmark = [pytest.mark.browser, pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
@@ -79,10 +80,6 @@ class Desk:
     def ok(self):
         """The last action succeeded: a success message, no error."""
         assert self.page.locator(".message.error, .form-errors, .errorlist").count() == 0, self.page.content()[:3000]
-
-
-def choose(page, name, value):
-    page.click(f'#deal-form label.choice:has(input[name="{name}"][value="{value}"])')
 
 
 def play_table(phone, base: str, desk: Desk, link_a: TableLink, link_b: TableLink, winner: str):

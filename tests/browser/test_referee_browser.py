@@ -8,15 +8,12 @@ the field, the sheet submitted, then confirmed from side B's link.
 import pytest
 
 from scoring.models import Deal, Sheet
+from tests.browser.helpers import choose
 from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 ROWS = "#sheet-live tbody tr[data-position]"
-
-
-def choose(page, name, value):
-    page.click(f'#deal-form label.choice:has(input[name="{name}"][value="{value}"])')
 
 
 def rows(page) -> int:
