@@ -176,6 +176,8 @@ NORMALISERS: list[tuple[str, re.Pattern[str], str]] = [
     ("iso date", re.compile(r"\b\d{4}-\d{2}-\d{2}\b"), "__DATE__"),
     ("german date", re.compile(rf"\b\d{{1,2}}\. ?(?:{MONTHS_DE}) \d{{4}}\b"), "__DATE__"),
     ("numeric date", re.compile(r"\b\d{1,2}\.\d{1,2}\.\d{2,4}\b"), "__DATE__"),
+    # A day without its year (the season table's evening columns: "01.12."); the demo's evening is today.
+    ("day and month", re.compile(r">\d{2}\.\d{2}\.<"), ">__DAY__<"),
     ("season", re.compile(r"\b20\d{2}/\d{2}\b"), "__SEASON__"),
     ("time of day", re.compile(r"\b\d{1,2}:\d{2}(:\d{2})?( Uhr)?\b"), "__TIME__"),
 ]

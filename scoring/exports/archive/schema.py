@@ -16,7 +16,20 @@ from dataclasses import dataclass, field
 from django.db import models
 
 from scoring.models import Adjustment, Deal, Export, Sheet, SheetChange, TableCard, TableLink, TeamLink, VenueScreen
-from tournaments.models import CheckIn, Club, Entry, Event, Game, Membership, Player, Round, Season, Standing, Table
+from tournaments.models import (
+    CheckIn,
+    Club,
+    Entry,
+    Event,
+    Game,
+    Membership,
+    PasswordResetRequest,
+    Player,
+    Round,
+    Season,
+    Standing,
+    Table,
+)
 
 FORMAT = "atout-event-archive"
 FORMAT_VERSION = 1
@@ -218,6 +231,7 @@ PARTS = (
 MODELS_LEFT_OUT = {
     Membership: "accounts and roles belong to the installation, not to an event",
     Export: "files made from the event; the archive is one of them",
+    PasswordResetRequest: "the installation's password-reset limit, by address: no part of an event",
     # Links to a live evening are secrets: a copy gets its own when its organiser prints cards or opens a screen.
     TableCard: "the table cards' secret links; an imported copy makes new ones",
     TeamLink: "the teams' secret links; an imported copy makes new ones",
