@@ -354,44 +354,6 @@ def test_the_phones_deal_post_through_a_card_reads_the_deals_once(client, django
 PHONE_DEAL_QUERIES = 8  # was 9 while the live part read the deals again
 
 
-# --- a team link shows its sheet read-only, under its own token -------------------------------------------
-
-
-def test_a_team_link_shows_its_sheet_read_only_and_no_other_token(client):
-    event, _round, entries, games = evening(tables=1)
-    team = TeamLink.objects.active().get(entry=entries[1])  # table 1, E/W
-    hidden = [link.token for link in TableLink.objects.active().filter(game=games[0])]
-    hidden += [card.token for card in TableCard.objects.active().filter(event=event)]
-    for url in (f"/p/{team.token}/", f"/p/{team.token}/sheet/", f"/p/{team.token}/sheet/?live=1"):
-        html = client.get(url).content.decode()
-        assert not [token for token in hidden if token in html], url
-    page = client.get(f"/p/{team.token}/sheet/").content.decode()
-    assert 'id="deal-form"' not in page and "data-action-form" not in page  # no deal, submit, confirm, dispute
-    assert page.count("<form") == page.count('action="/i18n/setlang/"')  # the language menu only
-    assert f"/p/{team.token}/sheet/version.json" in page
-    assert client.post(f"/p/{team.token}/sheet/", {"version": 0}).status_code == 405
-
-
-def test_a_team_links_sheet_follows_the_version_and_dies_with_the_link(client):
-    _event, _round, entries, games = evening(tables=1)
-    team = TeamLink.objects.active().get(entry=entries[0])
-    card = card_of(games[0].round.event, 1, "A")
-    assert client.get(f"/p/{team.token}/sheet/version.json").json()["version"] == 0
-    client.post(f"/t/{card.token}/game/{games[0].pk}/deals/", {**DEAL, "version": 0})
-    assert client.get(f"/p/{team.token}/sheet/version.json").json()["version"] == 1
-    team.revoke()
-    assert client.get(f"/p/{team.token}/sheet/").status_code == 404
-    assert client.get(f"/p/{team.token}/sheet/version.json").status_code == 404
-
-
-def test_a_team_link_between_rounds_goes_back_to_the_team_page(client):
-    _event, round1, entries, _games = evening(tables=1)
-    team = TeamLink.objects.active().get(entry=entries[0])
-    Round.objects.filter(pk=round1.pk).update(status=Round.Status.CLOSED)
-    answer = client.get(f"/p/{team.token}/sheet/")
-    assert answer.status_code == 302 and answer["Location"] == f"/p/{team.token}/"
-
-
 def test_the_history_names_the_card_a_change_came_through(client, organiser):
     event, _round, _entries, games = evening(tables=1)
     event.club = organiser.club
