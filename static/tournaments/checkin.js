@@ -6,13 +6,13 @@
   var list = document.getElementById("checkin-list");
   var search = document.getElementById("checkin-search");
   var labels = JSON.parse(document.getElementById("checkin-labels").textContent);
-  var fold = function (s) { return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase(); };
 
   if (search && list) {
     search.addEventListener("input", function () {
-      var words = fold(search.value).split(/\s+/).filter(Boolean);
+      // data-search is folded on the server (tournaments/names.search_text); the words typed are folded alike.
+      var words = window.Atout.fold(search.value).split(" ").filter(Boolean);
       list.querySelectorAll(".checkin-row").forEach(function (row) {
-        var text = fold(row.dataset.search);
+        var text = row.dataset.search;
         row.hidden = !words.every(function (w) { return text.indexOf(w) !== -1; });
       });
     });
