@@ -297,3 +297,24 @@ def test_the_page_names_the_first_dealer(client, table):
     html = client.get(f"/t/{link_a.token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     dealer = sheet.game.entry_a.player_1  # the factory seats entry A's first player North, dealing first
     assert f"First dealer: N ({dealer})" in html
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("de", "Ein anderes Handy oder die Turnierleitung hat den Spielbericht inzwischen geändert"),
+        ("fr", "Un autre téléphone ou l’organisateur a modifié la feuille de marque"),
+        ("en", "Another phone or the desk changed the sheet in the meantime; here it is as it is now."),
+    ],
+)
+def test_the_conflict_message_says_what_happened_without_version_numbers(client, table, language, said):
+    """Issue 19: the two-phone conflict message read "you sent version 0, it is now at version 1"."""
+    sheet, link_a, _ = table
+    fill(sheet, link_a, HOHELUFT_GAME[:3])
+    response = client.post(
+        f"/t/{link_a.token}/deals/", form(version="1", client_id="late"), HTTP_ACCEPT_LANGUAGE=language, **JSON
+    )
+    assert response.status_code == 409 and response.json()["version"] == 3
+    message = " ".join(m for messages in response.json()["errors"].values() for m in messages)
+    assert said in message
+    assert not any(digit in message for digit in "0123456789") and "version" not in message.lower()
