@@ -318,3 +318,27 @@ def test_the_conflict_message_says_what_happened_without_version_numbers(client,
     message = " ".join(m for messages in response.json()["errors"].values() for m in messages)
     assert said in message
     assert not any(digit in message for digit in "0123456789") and "version" not in message.lower()
+
+
+def test_the_table_is_thanked_for_confirming_the_organiser_is_not(client):
+    """Issue 19: the organiser who confirms a sheet was told "Vielen Dank!"; the table is thanked instead."""
+    _round, games = released_round(tables=2)
+    german = {"HTTP_ACCEPT_LANGUAGE": "de", **JSON}
+    said = {}
+    for game, who in zip(games, ("table", "organiser"), strict=True):
+        sheet, link_a, link_b = table_of(game)
+        sheet = fill(sheet, link_a, HOHELUFT_GAME)
+        client.post(f"/t/{link_a.token}/submit/", {"version": sheet.version})
+        if who == "table":
+            answer = client.post(f"/t/{link_b.token}/confirm/", {"version": sheet.version + 1}, **german)
+        else:
+            client.force_login(MembershipFactory(club=game.round.event.club).user)
+            answer = client.post(
+                sheet_url(sheet) + "confirm/", {"version": sheet.version + 1, "reason": "Papierbogen"}, **german
+            )
+        assert answer.status_code == 200, answer.content
+        said[who] = answer.json()["message"]
+    assert said == {
+        "table": "Der Spielbericht ist bestätigt. Vielen Dank!",
+        "organiser": "Der Spielbericht ist bestätigt.",
+    }
