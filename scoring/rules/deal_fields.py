@@ -21,11 +21,16 @@ TEAM_OR_NONE = (None, *TEAMS)  # a tuple: membership compares, so unhashable JSO
 _COINCHE = Family.COINCHE
 
 
+def _team_params(name: FieldName, got: Any) -> dict[str, Any]:
+    """A team_invalid problem's parameters: the two teams by their codes, so the edge can name them by seats."""
+    return {"name": name, "team": TEAMS[0], "other": TEAMS[1], "got": show(got)}
+
+
 def check_team(value: Any, name: str, index: int, problems: list[Problem]) -> str | None:
     """The team named by field `name` (A, B or None); None and a problem when it names none."""
     if value is None or value in TEAMS:  # a tuple: membership must not hash arbitrary JSON
         return cast("str | None", value)
-    problems.append(Problem(index, name, "team_invalid", {"name": FieldName(name), "got": show(value)}))
+    problems.append(Problem(index, name, "team_invalid", _team_params(FieldName(name), value)))
     return None
 
 
@@ -39,9 +44,7 @@ def check_contract(rs: RuleSet, contract: dict[str, Any], index: int, problems: 
         return None, None, None, False, 1
     taker = contract.get("taker")
     if taker not in TEAMS:
-        problems.append(
-            Problem(index, "contract.taker", "team_invalid", {"name": FieldName("taker"), "got": show(taker)})
-        )
+        problems.append(Problem(index, "contract.taker", "team_invalid", _team_params(FieldName("taker"), taker)))
     trump = contract.get("trump")
     if type(trump) is not str or trump not in rs.trump_info:
         problems.append(

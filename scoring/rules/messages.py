@@ -100,7 +100,8 @@ MESSAGES: dict[str, str | Plural] = {
         "The contract must name the taker and the trump, or be empty for a passed-out deal; got {got}."
     ),
     "passed_with_play": gettext_noop("A passed-out deal has no {name}; remove it or enter the contract."),
-    "team_invalid": gettext_noop("{name} must be team A or B; got {got}."),
+    # {team} and {other} are the two codes A and B, which the edge names by their seats (N/S, E/W).
+    "team_invalid": gettext_noop("{name} must be {team} or {other}; got {got}."),
     "trump_invalid": ngettext_lazy(
         "In “{rules}” the trump is {choices}; got {got}.",
         "In “{rules}” the trump is one of {choices}; got {got}.",

@@ -46,3 +46,20 @@ def test_a_capot_with_the_other_teams_last_trick_names_both_by_their_seats(capot
     with translation.override(language):
         (error,) = sheet_score(event=HOHELUFT, deals=[deal])["errors"]
     assert error["message"].endswith(expected), error["message"]
+
+
+@pytest.mark.parametrize(
+    "language,expected",
+    [
+        ("en", 'Deal 1: The capot team must be N/S or E/W; got "N/S".'),
+        ("de", "muss N/S oder O/W sein"),
+        ("fr", "doit être N/S ou E/O"),
+    ],
+)
+def test_a_team_named_wrongly_is_refused_in_the_seats_names(language, expected):
+    """Issue 19: "The capot team must be team A or B; got "N/S"" on the seat-named path."""
+    deal = {"contract": {"taker": "A", "trump": "hearts"}, "capot": "N/S"}
+    with translation.override(language):
+        (error,) = sheet_score(event=HOHELUFT, deals=[deal])["errors"]
+    assert error["code"] == "team_invalid" and expected in error["message"], error["message"]
+    assert not re.search(r"[Tt]eam [AB]\b|équipe [AB]\b|\bA (or|oder|ou) B\b", error["message"])
