@@ -99,7 +99,8 @@ MESSAGES: dict[str, str | Plural] = {
     "contract_not_object": gettext_noop(
         "The contract must name the taker and the trump, or be empty for a passed-out deal; got {got}."
     ),
-    "passed_with_play": gettext_noop("A passed-out deal has no {name}; remove it or enter the contract."),
+    # No pronoun for {name}: it is plural ("trick points", "points de plis") or feminine ("belote").
+    "passed_with_play": gettext_noop("A passed-out deal has no {name}; clear the field or enter the contract."),
     # {team} and {other} are the two codes A and B, which the edge names by their seats (N/S, E/W).
     "team_invalid": gettext_noop("{name} must be {team} or {other}; got {got}."),
     "trump_invalid": ngettext_lazy(

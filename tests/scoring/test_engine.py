@@ -63,3 +63,20 @@ def test_a_team_named_wrongly_is_refused_in_the_seats_names(language, expected):
         (error,) = sheet_score(event=HOHELUFT, deals=[deal])["errors"]
     assert error["code"] == "team_invalid" and expected in error["message"], error["message"]
     assert not re.search(r"[Tt]eam [AB]\b|équipe [AB]\b|\bA (or|oder|ou) B\b", error["message"])
+
+
+@pytest.mark.parametrize("field", [{"tricks": {"A": 80, "B": 82}}, {"belote": ["A"]}])
+@pytest.mark.parametrize(
+    "language,wrong,said",
+    [
+        ("en", "remove it", "clear the field or enter the contract"),
+        ("de", "entfernen Sie sie", "leeren Sie das Feld oder geben Sie den Kontrakt ein"),
+        ("fr", "retirez-le", "videz ce champ ou saisissez le contrat"),
+    ],
+)
+def test_a_passed_deal_with_play_says_what_to_do_without_a_pronoun(field, language, wrong, said):
+    """Issue 19: "remove it" / "retirez-le" stood for plural or feminine fields ("points de plis", "belote")."""
+    with translation.override(language):
+        (error,) = sheet_score(event=HOHELUFT, deals=[{"contract": None, **field}])["errors"]
+    assert error["code"] == "passed_with_play"
+    assert said in error["message"] and wrong not in error["message"], error["message"]
