@@ -211,7 +211,8 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
                     deal,
                     f"{field}.rank",
                     "carre_rank_invalid",
-                    {"choices": Choices(tuple(Rank(r) for r in CARRE_RANKS)), "got": show(rank)},
+                    # The values the field takes, as they are sent ("J", not the reader's "B" for Bube).
+                    {"choices": Choices(tuple(show(r) for r in CARRE_RANKS)), "got": show(rank)},
                 )
             )
             return None
@@ -234,7 +235,7 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
                 deal,
                 f"{field}.high",
                 "declaration_high",
-                {"type": AnnouncementKind(kind), "choices": Choices(tuple(Rank(r) for r in RANKS)), "got": show(high)},
+                {"type": AnnouncementKind(kind), "choices": Choices(tuple(show(r) for r in RANKS)), "got": show(high)},
             )
         )
     base = RUN_TYPES[kind]

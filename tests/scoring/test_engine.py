@@ -80,3 +80,21 @@ def test_a_passed_deal_with_play_says_what_to_do_without_a_pronoun(field, langua
         (error,) = sheet_score(event=HOHELUFT, deals=[{"contract": None, **field}])["errors"]
     assert error["code"] == "passed_with_play"
     assert said in error["message"] and wrong not in error["message"], error["message"]
+
+
+CLASSIC = Event(rules_preset="classic", rules_options={})
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_a_wrong_rank_lists_the_values_the_field_takes_not_the_readers_letters(language):
+    """Issue 19: "… (7, 8, 9, 10, B, D, K oder A); angegeben: "B"" listed the German letters, then refused one."""
+    deal = {
+        "contract": {"taker": "A", "trump": "hearts"},
+        "tricks": {"A": 80, "B": 82},
+        "declarations": {"A": [{"type": "carre", "rank": "B"}, {"type": "tierce", "suit": "clubs", "high": "V"}]},
+    }
+    with translation.override(language):
+        carre, tierce = sheet_score(event=CLASSIC, deals=[deal])["errors"]
+    for error, given in ((carre, '"B"'), (tierce, '"V"')):
+        listed = error["message"][error["message"].index("(") : error["message"].index(")")]
+        assert '"J"' in listed and '"Q"' in listed and given not in listed, error["message"]
