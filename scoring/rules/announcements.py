@@ -32,6 +32,7 @@ from scoring.rules.rendering import (
     Rank,
     RunOrder,
     Suit,
+    field_keys,
     show,
 )
 from scoring.rules.words import RANK_INDEX, RANKS, SUITS, TEAMS
@@ -135,7 +136,7 @@ def parse_declarations(raw: Any, deal: int) -> tuple[dict[str, list[Declaration]
     for team, items in raw.items():
         if team not in TEAMS:
             problems.append(
-                Problem(deal, "declarations", "unknown_field", {"name": show(team), "choices": ", ".join(TEAMS)})
+                Problem(deal, "declarations", "unknown_field", {"name": show(team), "choices": field_keys(TEAMS)})
             )
             continue
         if items is None:
@@ -197,7 +198,7 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
     extra = [key for key in item if key not in allowed]
     if extra:
         problems.append(
-            Problem(deal, field, "unknown_field", {"name": show(extra[0]), "choices": ", ".join(sorted(allowed))})
+            Problem(deal, field, "unknown_field", {"name": show(extra[0]), "choices": field_keys(sorted(allowed))})
         )
         return None
     if kind == CARRE:

@@ -7,7 +7,7 @@ from typing import Any, cast
 
 from scoring.rules.announcements import Belote
 from scoring.rules.presets import Family
-from scoring.rules.rendering import Choices, FieldName, Multiplier, Problem, RuleSetName, Suit, show
+from scoring.rules.rendering import Choices, FieldName, Multiplier, Problem, RuleSetName, Suit, field_keys, show
 from scoring.rules.ruleset import BIDS, CAPOT_BID, CAPOT_BID_VALUE, ContractInfo, RuleSet
 from scoring.rules.words import ALL_TRUMP, NO_TRUMP, SUIT, SUITS, TEAMS
 
@@ -39,7 +39,7 @@ def check_contract(rs: RuleSet, contract: dict[str, Any], index: int, problems: 
     if not contract.keys() <= CONTRACT_FIELD_SET:
         key = next(key for key in contract if key not in CONTRACT_FIELD_SET)
         problems.append(
-            Problem(index, "contract", "unknown_field", {"name": show(key), "choices": ", ".join(CONTRACT_FIELDS)})
+            Problem(index, "contract", "unknown_field", {"name": show(key), "choices": field_keys(CONTRACT_FIELDS)})
         )
         return None, None, None, False, 1
     taker = contract.get("taker")
@@ -110,7 +110,7 @@ def check_tricks(
         return 0, 0
     if not raw.keys() <= TEAM_SET:
         key = next(key for key in raw if key not in TEAM_SET)
-        problems.append(Problem(index, "tricks", "unknown_field", {"name": show(key), "choices": ", ".join(TEAMS)}))
+        problems.append(Problem(index, "tricks", "unknown_field", {"name": show(key), "choices": field_keys(TEAMS)}))
         return 0, 0
     a, b = raw.get("A"), raw.get("B")
     if type(a) is not int or a < 0 or type(b) is not int or b < 0:

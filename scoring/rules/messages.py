@@ -94,7 +94,7 @@ MESSAGES: dict[str, str | Plural] = {
     "deal_not_object": gettext_noop(
         "A deal must be an object with contract, tricks, belote and the other deal fields; got {got}."
     ),
-    "unknown_field": gettext_noop("{name} is not a field here; the fields are {choices}."),
+    "unknown_field": gettext_noop("{name} is not a field here; use {choices}."),
     "contract_missing": gettext_noop("Enter the contract (who took and the trump), or mark the deal as passed out."),
     "contract_not_object": gettext_noop(
         "The contract must name the taker and the trump, or be empty for a passed-out deal; got {got}."

@@ -98,3 +98,20 @@ def test_a_wrong_rank_lists_the_values_the_field_takes_not_the_readers_letters(l
     for error, given in ((carre, '"B"'), (tierce, '"V"')):
         listed = error["message"][error["message"].index("(") : error["message"].index(")")]
         assert '"J"' in listed and '"Q"' in listed and given not in listed, error["message"]
+
+
+@pytest.mark.parametrize(
+    "language,expected",
+    [
+        ("en", 'use "taker", "trump", "bid" or "multiplier".'),
+        ("de", 'verwenden Sie "taker", "trump", "bid" oder "multiplier".'),
+        ("fr", 'utilisez "taker", "trump", "bid" ou "multiplier".'),
+    ],
+)
+def test_an_unknown_field_lists_the_keys_to_send_quoted_not_as_words(language, expected):
+    """Issue 19: the unknown-field message listed bare JSON names ("the fields are taker, trump, ...") inside a
+    German or French sentence; they are keys to send, so they are quoted and joined in the reader's words."""
+    deal = {"contract": {"taker": "A", "trump": "hearts", "colour": 1}, "tricks": {"A": 80, "B": 82}}
+    with translation.override(language):
+        (error,) = sheet_score(event=CLASSIC, deals=[deal])["errors"]
+    assert error["code"] == "unknown_field" and error["message"].endswith(expected), error["message"]
