@@ -17,7 +17,7 @@ XDIST := -n $(PYTEST_WORKERS) --dist loadfile
 # tests that need them are skipped (locally) or fail the run (CI=true, see tests/conftest.py).
 probe = $(shell $(PYTHON) -c "import socket; s=socket.socket(); s.settimeout(1); print('$(2)' if s.connect_ex(('127.0.0.1', $(1))) == 0 else '')")
 
-.PHONY: install demo test test-quick test-core lint typecheck bench messages clean vendor
+.PHONY: install demo serve test test-quick test-core lint typecheck bench messages clean vendor
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,14 @@ demo: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py load_demo_scores
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# The same site with nothing loaded: on a fresh clone an empty installation, whose first visitor makes the
+# first organiser account at /accounts/setup/.
+serve: export DATABASE_URL :=
+serve: export CELERY_BROKER_URL :=
+serve: $(STAMP)
+	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: export DATABASE_URL ?= $(call probe,5432,postgres://postgres@127.0.0.1:5432/atout)

@@ -148,7 +148,8 @@ AUTHENTICATION_BACKENDS = [
 vars().update(env.email_url("EMAIL_URL", default="consolemail://"))
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="atout@localhost")
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "landing"
+# After logging in an organiser lands on "My clubs", their work, not on the public landing page.
+LOGIN_REDIRECT_URL = "tournaments:clubs"
 LOGOUT_REDIRECT_URL = "landing"
 
 # German first (the Hoheluft evenings), English and French.

@@ -70,12 +70,12 @@ class SheetConflict(ScoringError):
     def __init__(self, *, sheet, sent: int):
         self.sheet = sheet
         self.sent = sent
+        # Said to a person at a table: no version numbers (the answer's "version" field carries them).
         super().__init__(
             _(
-                "The sheet changed in the meantime (you sent version %(sent)s, it is now at version %(current)s). "
+                "Another phone or the desk changed the sheet in the meantime; here it is as it is now. "
                 "Check the deals and try again."
-            )
-            % {"sent": sent, "current": sheet.version},
+            ),
             field="version",
         )
 

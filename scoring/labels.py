@@ -99,7 +99,9 @@ TRUMP_NAMES = {
     NO_TRUMP: gettext_lazy("No trumps"),
     ALL_TRUMP: gettext_lazy("All trumps"),
 }
-TRUMP_SHORT = {NO_TRUMP: gettext_lazy("NT"), ALL_TRUMP: gettext_lazy("AT")}
+# A deal's line on the sheets ("N/S Ohne Trumpf 90"): the suits as their symbols, the two contracts without a
+# suit in the words a table says ("Sans atout", "Tout atout"), never a letter code such as "OT" or "AT".
+TRUMP_SHORT = {NO_TRUMP: TRUMP_NAMES[NO_TRUMP], ALL_TRUMP: TRUMP_NAMES[ALL_TRUMP]}
 
 
 # --- outcomes -------------------------------------------------------------------------------------------

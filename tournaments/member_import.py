@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import Club, Player
-from tournaments.selectors import normalised_name
+from tournaments.names import name_keys
 
 MAX_LINES = 1000
 MAX_BYTES = 512 * 1024
@@ -210,18 +210,23 @@ def member_lines_read(*, text: str, club: Club) -> list[MemberLine]:
     if not lines:
         raise MemberListError(_("The list is empty: paste one member per line."))
 
-    club_names: dict[str, list[str]] = {}
+    # One name folding for the import, the duplicate warnings and the searches (tournaments.names): "Juergen
+    # Petersen" and "Jurgen Petersen" are the club's Jürgen Petersen, in either order of the two names.
+    club_names: dict[str, list[Player]] = {}
     for player in Player.objects.filter(club=club).only("first_name", "last_name"):
-        club_names.setdefault(normalised_name(player.first_name, player.last_name), []).append(str(player))
+        for key in name_keys(f"{player.first_name} {player.last_name}"):
+            club_names.setdefault(key, []).append(player)
     seen: dict[str, int] = {}
     for line in lines:
         if line.problem:
             continue
-        key = normalised_name(line.first_name, line.last_name)
-        swapped = normalised_name(line.last_name, line.first_name)
-        line.duplicates = club_names.get(key, []) + (club_names.get(swapped, []) if swapped != key else [])
-        line.repeats_line = seen.get(key) or seen.get(swapped)
-        seen.setdefault(key, line.number)
+        own = name_keys(f"{line.first_name} {line.last_name}")
+        keys = own + name_keys(f"{line.last_name} {line.first_name}")
+        found = {player.pk: player for key in keys for player in club_names.get(key, [])}
+        line.duplicates = [str(player) for player in found.values()]
+        line.repeats_line = next((seen[key] for key in keys if key in seen), None)
+        for key in own:
+            seen.setdefault(key, line.number)
     return lines
 
 

@@ -7,7 +7,6 @@ object is a 404, never a 403.
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -18,6 +17,7 @@ from django.shortcuts import get_object_or_404
 from tournaments.draws.rows import effective_statuses, next_round_number
 from tournaments.labels import flag_label
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Table
+from tournaments.names import fold_name, matches, search_text
 from tournaments.permissions import organiser_club_ids
 
 GAME_RELATED = (
@@ -59,10 +59,12 @@ def club_overview(club: Club) -> dict:
 
 
 def players_of(club: Club, query: str = "") -> list[Player]:
-    players = Player.objects.filter(club=club)
-    for word in query.split():
-        players = players.filter(Q(first_name__icontains=word) | Q(last_name__icontains=word))
-    return list(players.order_by("last_name", "first_name"))
+    """The club's players by name; with `query`, those whose folded name holds every folded word of it
+    ("juergen" finds Jürgen, "muller" Müller: `tournaments.names`). One query."""
+    players = list(Player.objects.filter(club=club).order_by("last_name", "first_name"))
+    if not fold_name(query):
+        return players
+    return [p for p in players if matches(query, search_text(p.first_name, p.last_name))]
 
 
 @dataclass
@@ -75,6 +77,11 @@ class EntryRow:
     def names(self) -> str:
         players = [self.entry.player_1] + ([self.entry.player_2] if self.entry.player_2_id else [])
         return " / ".join(str(p) for p in players)
+
+    @property
+    def search(self) -> str:
+        """What the check-in search matches: number, team name and players, folded (`tournaments.names`)."""
+        return search_text(str(self.entry.number), self.entry.name, self.names)
 
 
 def entries_with_status(event: Event, round_number: int) -> list[EntryRow]:
@@ -251,11 +258,9 @@ def round_checkin_mismatch(*, round: Round) -> dict[str, list[int]]:
 
 
 def normalised_name(first_name: str, last_name: str) -> str:
-    """Lower case, accents and punctuation dropped, ß → ss: "Müller-Lüdenscheidt" ~ "mullerludenscheidt"."""
-    text = f"{first_name} {last_name}".casefold().replace("ß", "ss")
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return " ".join("".join(c for c in word if c.isalnum()) for word in text.split())
+    """The name folded as the import, the duplicate warnings and the searches compare it (`names.fold_name`):
+    "Jürgen Müller-Lüdenscheidt" and "Juergen Mueller-Luedenscheidt" are "juergen muellerluedenscheidt"."""
+    return fold_name(f"{first_name} {last_name}")
 
 
 def player_duplicates(

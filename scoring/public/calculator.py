@@ -11,10 +11,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from scoring.labels import CALCULATOR_OUTCOMES, RANK_LABELS, RUN_RANKS, SUITS, TRUMP_LABELS
+from scoring.labels import CALCULATOR_OUTCOMES, RANK_LABELS, RUN_RANKS, SUITS, TRUMP_LABELS, side_short
 from scoring.rules import list_presets
 from scoring.rules.ruleset import BIDS
-from scoring.rules.words import TRUMPS
+from scoring.rules.words import TEAMS, TRUMPS
 
 
 def _preset_summaries() -> dict[str, str]:
@@ -40,19 +40,20 @@ def _strings() -> dict[str, str]:
         **{outcome: str(word) for outcome, word in CALCULATOR_OUTCOMES.items()},
         "not_scored": _("not scored: fix the deal above first"),
         "held": _("held: %(points)s"),
-        "collected": _("team %(team)s collects the held points"),
+        "collected": _("%(side)s collects the held points"),
         "total": _("Total"),
-        "running": _("so far A %(a)s, B %(b)s"),
+        "running": _("so far %(side_a)s %(a)s, %(side_b)s %(b)s"),
         "held_total": _("Held points: %(points)s"),
         "in_progress": _("Game in progress."),
-        "won": _("Game over: team %(team)s wins."),
+        "won": _("Game over: %(side)s wins."),
         "draw": _("Game over: a draw."),
         "checking": _("Checking…"),
         "offline": _("Cannot reach the server; the scores will update when the connection is back."),
         "deal_total": _("Deal total: %(total)s"),
         "remove": _("Remove"),
-        "team_a": _("Team A"),
-        "team_b": _("Team B"),
+        # The sides as the referee page and the table write them (N/S, E/W; O/W in German), never "team A".
+        "side_A": side_short("A"),
+        "side_B": side_short("B"),
         "outcome": _("Outcome"),
         "held_col": _("Held"),
         "confirm_clear": _("Remove all deals?"),
@@ -82,5 +83,8 @@ def calculator(request):
             "ranks": [(rank, RANK_LABELS[rank]) for rank in RUN_RANKS],
             "trumps": [(trump, TRUMP_LABELS[trump]) for trump in TRUMPS],
             "suits": [(suit, TRUMP_LABELS[suit]) for suit in SUITS],
+            "side_a": side_short("A"),
+            "side_b": side_short("B"),
+            "sides": [(side, side_short(side)) for side in TEAMS],
         },
     )

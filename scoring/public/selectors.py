@@ -22,6 +22,7 @@ from scoring.rules.words import TEAMS
 from scoring.sheets.selectors import sheet_of
 from scoring.standings import metrics
 from tournaments.models import Entry, Event, Game, Round, Standing
+from tournaments.names import search_text
 
 # --- the event and its rounds ---------------------------------------------------------------------------
 
@@ -91,12 +92,12 @@ def _search_text(entry: Entry) -> str:
     parts = [str(entry.number), entry.name, str(entry.player_1)]
     if entry.player_2_id:
         parts.append(str(entry.player_2))
-    return " ".join(parts).lower()
+    return search_text(*parts)
 
 
 def draw_tables(event: Event, number: int) -> list[dict[str, Any]]:
     """Round `number`'s games in table order, byes last: {game, side_a, side_b, search} with each side's
-    entries and the lower-case text the find-your-table filter matches (two queries)."""
+    entries and the folded text the find-your-table filter matches (`tournaments.names.search_text`; two queries)."""
     entries = entries_by_id(event)
     games = Game.objects.filter(round__event=event, round__number=number).order_by("is_bye", "table_number")
     tables = []

@@ -25,6 +25,7 @@ from scoring.public import selectors as public_selectors
 from scoring.public.chart import rank_chart
 from scoring.standings.season import season_ranking
 from tournaments.models import Event
+from tournaments.names import fold_name, matches
 from tournaments.permissions import is_organiser
 
 CACHE_SECONDS = 60 * 60  # keys carry the version, so time only bounds memory
@@ -133,11 +134,11 @@ def draw(request, event: Event):
     number = _int_param(request, "round")
     if number not in rounds:
         number = max(rounds, default=None)
-    query = (request.GET.get("q") or "").strip().lower()[:100]
+    query = (request.GET.get("q") or "")[:100]
     list_html = ""
     if number is not None:
-        if query:
-            tables = [t for t in public_selectors.draw_tables(event, number) if query in t["search"]]
+        if fold_name(query):
+            tables = [t for t in public_selectors.draw_tables(event, number) if matches(query, t["search"])]
             list_html = render_to_string("public/_draw_list.html", {"tables": tables, "query": query})
         else:
             pk, released_at = released[number]

@@ -32,6 +32,7 @@ from scoring.rules.rendering import (
     Rank,
     RunOrder,
     Suit,
+    field_keys,
     show,
 )
 from scoring.rules.words import RANK_INDEX, RANKS, SUITS, TEAMS
@@ -135,7 +136,7 @@ def parse_declarations(raw: Any, deal: int) -> tuple[dict[str, list[Declaration]
     for team, items in raw.items():
         if team not in TEAMS:
             problems.append(
-                Problem(deal, "declarations", "unknown_field", {"name": show(team), "choices": ", ".join(TEAMS)})
+                Problem(deal, "declarations", "unknown_field", {"name": show(team), "choices": field_keys(TEAMS)})
             )
             continue
         if items is None:
@@ -197,7 +198,7 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
     extra = [key for key in item if key not in allowed]
     if extra:
         problems.append(
-            Problem(deal, field, "unknown_field", {"name": show(extra[0]), "choices": ", ".join(sorted(allowed))})
+            Problem(deal, field, "unknown_field", {"name": show(extra[0]), "choices": field_keys(sorted(allowed))})
         )
         return None
     if kind == CARRE:
@@ -211,7 +212,8 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
                     deal,
                     f"{field}.rank",
                     "carre_rank_invalid",
-                    {"choices": Choices(tuple(Rank(r) for r in CARRE_RANKS)), "got": show(rank)},
+                    # The values the field takes, as they are sent ("J", not the reader's "B" for Bube).
+                    {"choices": Choices(tuple(show(r) for r in CARRE_RANKS)), "got": show(rank)},
                 )
             )
             return None
@@ -234,7 +236,7 @@ def _parse_slowly(item: Any, team: str, index: int, deal: int, problems: list[Pr
                 deal,
                 f"{field}.high",
                 "declaration_high",
-                {"type": AnnouncementKind(kind), "choices": Choices(tuple(Rank(r) for r in RANKS)), "got": show(high)},
+                {"type": AnnouncementKind(kind), "choices": Choices(tuple(show(r) for r in RANKS)), "got": show(high)},
             )
         )
     base = RUN_TYPES[kind]

@@ -7,7 +7,7 @@ from typing import Any, cast
 
 from scoring.rules.announcements import Belote
 from scoring.rules.presets import Family
-from scoring.rules.rendering import Choices, FieldName, Multiplier, Problem, RuleSetName, Suit, show
+from scoring.rules.rendering import Choices, FieldName, Multiplier, Problem, RuleSetName, Suit, field_keys, show
 from scoring.rules.ruleset import BIDS, CAPOT_BID, CAPOT_BID_VALUE, ContractInfo, RuleSet
 from scoring.rules.words import ALL_TRUMP, NO_TRUMP, SUIT, SUITS, TEAMS
 
@@ -21,11 +21,16 @@ TEAM_OR_NONE = (None, *TEAMS)  # a tuple: membership compares, so unhashable JSO
 _COINCHE = Family.COINCHE
 
 
+def _team_params(name: FieldName, got: Any) -> dict[str, Any]:
+    """A team_invalid problem's parameters: the two teams by their codes, so the edge can name them by seats."""
+    return {"name": name, "team": TEAMS[0], "other": TEAMS[1], "got": show(got)}
+
+
 def check_team(value: Any, name: str, index: int, problems: list[Problem]) -> str | None:
     """The team named by field `name` (A, B or None); None and a problem when it names none."""
     if value is None or value in TEAMS:  # a tuple: membership must not hash arbitrary JSON
         return cast("str | None", value)
-    problems.append(Problem(index, name, "team_invalid", {"name": FieldName(name), "got": show(value)}))
+    problems.append(Problem(index, name, "team_invalid", _team_params(FieldName(name), value)))
     return None
 
 
@@ -34,14 +39,12 @@ def check_contract(rs: RuleSet, contract: dict[str, Any], index: int, problems: 
     if not contract.keys() <= CONTRACT_FIELD_SET:
         key = next(key for key in contract if key not in CONTRACT_FIELD_SET)
         problems.append(
-            Problem(index, "contract", "unknown_field", {"name": show(key), "choices": ", ".join(CONTRACT_FIELDS)})
+            Problem(index, "contract", "unknown_field", {"name": show(key), "choices": field_keys(CONTRACT_FIELDS)})
         )
         return None, None, None, False, 1
     taker = contract.get("taker")
     if taker not in TEAMS:
-        problems.append(
-            Problem(index, "contract.taker", "team_invalid", {"name": FieldName("taker"), "got": show(taker)})
-        )
+        problems.append(Problem(index, "contract.taker", "team_invalid", _team_params(FieldName("taker"), taker)))
     trump = contract.get("trump")
     if type(trump) is not str or trump not in rs.trump_info:
         problems.append(
@@ -107,7 +110,7 @@ def check_tricks(
         return 0, 0
     if not raw.keys() <= TEAM_SET:
         key = next(key for key in raw if key not in TEAM_SET)
-        problems.append(Problem(index, "tricks", "unknown_field", {"name": show(key), "choices": ", ".join(TEAMS)}))
+        problems.append(Problem(index, "tricks", "unknown_field", {"name": show(key), "choices": field_keys(TEAMS)}))
         return 0, 0
     a, b = raw.get("A"), raw.get("B")
     if type(a) is not int or a < 0 or type(b) is not int or b < 0:

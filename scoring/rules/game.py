@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from scoring.rules.deal import scorer_of
 from scoring.rules.presets import Family
-from scoring.rules.rendering import Problem, render, show
+from scoring.rules.rendering import Problem, field_keys, render, show
 from scoring.rules.resolve import resolve_ruleset
 from scoring.rules.ruleset import RuleSet
 from scoring.rules.validation import ParsedDeal, parse_fully, parse_plain
@@ -154,7 +154,7 @@ def check_game(game: Any) -> dict[str, Any]:
     for key in () if game.keys() <= _GAME_FIELD_SET else game:
         if key not in GAME_FIELDS:
             problems.append(
-                Problem(None, "game", "unknown_field", {"name": show(key), "choices": ", ".join(GAME_FIELDS)})
+                Problem(None, "game", "unknown_field", {"name": show(key), "choices": field_keys(GAME_FIELDS)})
             )
     rs, found = resolve_ruleset(game.get("rules"), game.get("options"))
     problems.extend(found)

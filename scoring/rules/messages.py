@@ -94,13 +94,15 @@ MESSAGES: dict[str, str | Plural] = {
     "deal_not_object": gettext_noop(
         "A deal must be an object with contract, tricks, belote and the other deal fields; got {got}."
     ),
-    "unknown_field": gettext_noop("{name} is not a field here; the fields are {choices}."),
+    "unknown_field": gettext_noop("{name} is not a field here; use {choices}."),
     "contract_missing": gettext_noop("Enter the contract (who took and the trump), or mark the deal as passed out."),
     "contract_not_object": gettext_noop(
         "The contract must name the taker and the trump, or be empty for a passed-out deal; got {got}."
     ),
-    "passed_with_play": gettext_noop("A passed-out deal has no {name}; remove it or enter the contract."),
-    "team_invalid": gettext_noop("{name} must be team A or B; got {got}."),
+    # No pronoun for {name}: it is plural ("trick points", "points de plis") or feminine ("belote").
+    "passed_with_play": gettext_noop("A passed-out deal has no {name}; clear the field or enter the contract."),
+    # {team} and {other} are the two codes A and B, which the edge names by their seats (N/S, E/W).
+    "team_invalid": gettext_noop("{name} must be {team} or {other}; got {got}."),
     "trump_invalid": ngettext_lazy(
         "In “{rules}” the trump is {choices}; got {got}.",
         "In “{rules}” the trump is one of {choices}; got {got}.",

@@ -247,6 +247,12 @@ class Choices(Words):
         return tr.text(OR_LIST).format(items=", ".join(words[:-1]), last=words[-1])
 
 
+def field_keys(keys: Any) -> Choices:
+    """The keys a JSON object takes, as they are sent ("contract", "tricks" or "belote"), for unknown_field:
+    they are names to type, not words to translate, so they are quoted in every language."""
+    return Choices(tuple(show(key) for key in keys))
+
+
 class RunOrder(Words):
     """The sequence order of runs, 7 8 9 10 J Q K A, with the reader's card letters."""
 

@@ -25,7 +25,7 @@ from scoring.rules.deal_fields import (
 )
 from scoring.rules.deck import check_deck, quick_deck
 from scoring.rules.presets import Family
-from scoring.rules.rendering import PlayField, Problem, RuleSetName, SettingValue, show
+from scoring.rules.rendering import PlayField, Problem, RuleSetName, SettingValue, field_keys, show
 from scoring.rules.ruleset import BIDS, CAPOT_BID, CAPOT_BID_VALUE, ContractInfo, RuleSet
 from scoring.rules.words import ALL_TRUMP, NO_TRUMP, PASSED, SUIT
 
@@ -199,7 +199,7 @@ def parse_fully(rs: RuleSet, deal: Any, index: int) -> tuple[ParsedDeal | Litera
         return None, [Problem(index, "deal", "deal_not_object", {"got": show(deal)})]
     if not deal.keys() <= DEAL_FIELD_SET:
         key = next(key for key in deal if key not in DEAL_FIELD_SET)
-        return None, [Problem(index, "deal", "unknown_field", {"name": show(key), "choices": ", ".join(DEAL_FIELDS)})]
+        return None, [Problem(index, "deal", "unknown_field", {"name": show(key), "choices": field_keys(DEAL_FIELDS)})]
     contract = deal.get("contract", _MISSING)
     if contract is None:
         for key in PLAY_FIELDS:  # `eldest` may stay: who sat left of the dealer is still true

@@ -7,13 +7,11 @@
   var items = Array.prototype.slice.call(list.querySelectorAll("[data-search]"));
   var empty = document.querySelector("[data-find-empty]");
 
-  function normalise(text) {
-    return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-  }
-  var haystacks = items.map(function (li) { return normalise(li.getAttribute("data-search")); });
+  // data-search is folded on the server (tournaments/names.search_text); the words typed are folded alike.
+  var haystacks = items.map(function (li) { return li.getAttribute("data-search"); });
 
   function filter() {
-    var words = normalise(input.value.trim()).split(/\s+/).filter(Boolean);
+    var words = window.Atout.fold(input.value).split(" ").filter(Boolean);
     var shown = 0;
     items.forEach(function (li, i) {
       var hit = words.every(function (w) { return haystacks[i].indexOf(w) !== -1; });

@@ -254,8 +254,8 @@
     if (item.score === null) return "";
     var text = S[item.outcome] + " · A " + item.score.A + " · B " + item.score.B;
     if (item.held) text += " · " + fmt(S.held, {points: item.held});
-    if (item.collected) text += " · " + fmt(S.collected, {team: item.collected});
-    return text + " · " + fmt(S.running, {a: running.A, b: running.B});
+    if (item.collected) text += " · " + fmt(S.collected, {side: S["side_" + item.collected]});
+    return text + " · " + fmt(S.running, {side_a: S.side_A, a: running.A, side_b: S.side_B, b: running.B});
   }
 
   function cell(row, value, runningValue) {
@@ -310,7 +310,7 @@
     $("#calc-total-a").textContent = result.totals.A;
     $("#calc-total-b").textContent = result.totals.B;
     $("#calc-total-held").textContent = result.held;
-    var status = result.finished ? (result.winner ? fmt(S.won, {team: result.winner}) : S.draw) : S.in_progress;
+    var status = result.finished ? (result.winner ? fmt(S.won, {side: S["side_" + result.winner]}) : S.draw) : S.in_progress;
     var general = (result.errors || []).filter(function (e) { return e.deal === null; });
     if (general.length) status = general.map(function (e) { return e.message; }).join(" ");
     else if (result.held) status += " " + fmt(S.held_total, {points: result.held});

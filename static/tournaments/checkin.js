@@ -6,10 +6,14 @@
   var list = document.getElementById("checkin-list");
   var search = document.getElementById("checkin-search");
   var labels = JSON.parse(document.getElementById("checkin-labels").textContent);
-  if (search && list && window.Atout && window.Atout.foldMatch) {  // static/fold.js
+
+  if (search && list) {
     search.addEventListener("input", function () {
+      // data-search is folded on the server (tournaments/names.search_text); the words typed are folded alike.
+      var words = window.Atout.fold(search.value).split(" ").filter(Boolean);
       list.querySelectorAll(".checkin-row").forEach(function (row) {
-        row.hidden = !window.Atout.foldMatch(row.dataset.search, search.value);
+        var text = row.dataset.search;
+        row.hidden = !words.every(function (w) { return text.indexOf(w) !== -1; });
       });
     });
   }

@@ -1,4 +1,5 @@
-// Event settings: the game length follows the chosen rule set until the organiser changes it.
+// Event settings: the game length follows the chosen rule set until the organiser changes it, and the single
+// rules show only the settings the chosen rule set uses (each wrapper's data-presets; a hidden one is not sent).
 // The select carries each preset's own length (data-lengths); the hidden `length_of` names the preset whose
 // length is shown, so the server also treats an untouched length as the preset's (see EventForm).
 (function () {
@@ -14,6 +15,17 @@
   var lengths = JSON.parse(preset.dataset.lengths);
 
   var previous = preset.value;
+
+  function showSettings() {
+    form.querySelectorAll("[data-presets]").forEach(function (wrapper) {
+      var applies = wrapper.dataset.presets.split(" ").indexOf(preset.value) !== -1;
+      wrapper.hidden = !applies;
+      wrapper.querySelectorAll("input, select, textarea").forEach(function (input) {
+        if (!applies) { input.dataset.offForPreset = "1"; input.disabled = true; }
+        else if (input.dataset.offForPreset) { delete input.dataset.offForPreset; input.disabled = false; }
+      });
+    });
+  }
 
   function isLength(own) {
     return !!own && String(own[0]) === length.value && own[1] === unit.value;
@@ -40,8 +52,10 @@
     }
     previous = preset.value;
     showHint();
+    showSettings();
   });
   showHint();
+  showSettings();
 }());
 
 // The per-round methods follow the number of rounds: the places of rounds the event does not have are hidden

@@ -43,9 +43,15 @@ def test_fast_check_in_then_draw_and_release_round_one(live_server, tablet_page,
     assert page.locator(".checkin-row").count() == 13
     assert page.evaluate("document.documentElement.scrollWidth") <= 768
 
-    # Search by name, accents optional; one tap checks the entry in without a page load.
-    page.fill("#checkin-search", "lefevre")
+    # Search by name, accents optional, umlauts as typed or spelled out (Atout.fold, static/fold.js);
+    # one tap checks the entry in without a page load.
     visible = page.locator(".checkin-row:visible")
+    for query in ("juergen", "Jurgen bock", "JÜRG"):
+        page.fill("#checkin-search", query)
+        assert visible.count() == 1, query
+    page.fill("#checkin-search", "manuel")
+    assert visible.count() == 0
+    page.fill("#checkin-search", "lefevre")
     assert visible.count() == 1
     page.evaluate("window.__sameDocument = true")
     visible.locator(".checkin-tap").click()

@@ -2,8 +2,11 @@
 
 import pytest
 from django.test import RequestFactory
-from django.utils import translation
+from django.utils import timezone, translation
 from django.views.defaults import server_error
+
+from scoring.models import TeamLink
+from tests.scoring.sheets.cards_helpers import card_of, evening
 
 pytestmark = pytest.mark.django_db
 
@@ -32,3 +35,21 @@ def test_a_server_error_answers_in_german():
     assert '<html lang="de">' in html
     assert "Etwas ist schiefgegangen" in html
     assert "Server Error" not in html
+
+
+def test_a_revoked_card_shows_the_sites_404_even_with_debug_on(client, settings):
+    """Issue 19: in the demo (DEBUG), a revoked table card showed Django's technical 404 page. A printed
+    link that no longer works says what to do, whatever DEBUG says."""
+    settings.DEBUG = True
+    event, _round, entries, _games = evening(tables=1)
+    card = card_of(event, 1, "A")
+    team = TeamLink.objects.active().get(entry=entries[0])
+    card.revoked_at = team.revoked_at = timezone.now()
+    card.save(update_fields=["revoked_at"])
+    team.save(update_fields=["revoked_at"])
+    for path in (f"/t/{card.token}/", f"/p/{team.token}/", "/t/no-such-card/", f"/t/{card.token}/deals/"):
+        response = client.get(path, HTTP_ACCEPT_LANGUAGE="de")
+        html = response.content.decode()
+        assert response.status_code == 404, path
+        assert 'id="not-found"' in html and "Fragen Sie die Turnierleitung nach dem neuen." in html, path
+        assert "technical_404" not in html and "URLconf" not in html and "Raised by" not in html, path

@@ -173,7 +173,7 @@ def test_calculator_in_german(client):
     )["strings"]
     assert strings["deal"] == "Spiel %(n)s"
     assert strings["litige"] == "Litige (Punkte hängen)"
-    assert strings["won"] == "Partie beendet: Team %(team)s gewinnt."
+    assert strings["won"] == "Partie beendet: %(side)s gewinnt."  # the side by its seats (N/S, O/W)
 
 
 @pytest.mark.django_db

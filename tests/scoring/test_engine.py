@@ -46,3 +46,72 @@ def test_a_capot_with_the_other_teams_last_trick_names_both_by_their_seats(capot
     with translation.override(language):
         (error,) = sheet_score(event=HOHELUFT, deals=[deal])["errors"]
     assert error["message"].endswith(expected), error["message"]
+
+
+@pytest.mark.parametrize(
+    "language,expected",
+    [
+        ("en", 'Deal 1: The capot team must be N/S or E/W; got "N/S".'),
+        ("de", "muss N/S oder O/W sein"),
+        ("fr", "doit être N/S ou E/O"),
+    ],
+)
+def test_a_team_named_wrongly_is_refused_in_the_seats_names(language, expected):
+    """Issue 19: "The capot team must be team A or B; got "N/S"" on the seat-named path."""
+    deal = {"contract": {"taker": "A", "trump": "hearts"}, "capot": "N/S"}
+    with translation.override(language):
+        (error,) = sheet_score(event=HOHELUFT, deals=[deal])["errors"]
+    assert error["code"] == "team_invalid" and expected in error["message"], error["message"]
+    assert not re.search(r"[Tt]eam [AB]\b|équipe [AB]\b|\bA (or|oder|ou) B\b", error["message"])
+
+
+@pytest.mark.parametrize("field", [{"tricks": {"A": 80, "B": 82}}, {"belote": ["A"]}])
+@pytest.mark.parametrize(
+    "language,wrong,said",
+    [
+        ("en", "remove it", "clear the field or enter the contract"),
+        ("de", "entfernen Sie sie", "leeren Sie das Feld oder geben Sie den Kontrakt ein"),
+        ("fr", "retirez-le", "videz ce champ ou saisissez le contrat"),
+    ],
+)
+def test_a_passed_deal_with_play_says_what_to_do_without_a_pronoun(field, language, wrong, said):
+    """Issue 19: "remove it" / "retirez-le" stood for plural or feminine fields ("points de plis", "belote")."""
+    with translation.override(language):
+        (error,) = sheet_score(event=HOHELUFT, deals=[{"contract": None, **field}])["errors"]
+    assert error["code"] == "passed_with_play"
+    assert said in error["message"] and wrong not in error["message"], error["message"]
+
+
+CLASSIC = Event(rules_preset="classic", rules_options={})
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr"])
+def test_a_wrong_rank_lists_the_values_the_field_takes_not_the_readers_letters(language):
+    """Issue 19: "… (7, 8, 9, 10, B, D, K oder A); angegeben: "B"" listed the German letters, then refused one."""
+    deal = {
+        "contract": {"taker": "A", "trump": "hearts"},
+        "tricks": {"A": 80, "B": 82},
+        "declarations": {"A": [{"type": "carre", "rank": "B"}, {"type": "tierce", "suit": "clubs", "high": "V"}]},
+    }
+    with translation.override(language):
+        carre, tierce = sheet_score(event=CLASSIC, deals=[deal])["errors"]
+    for error, given in ((carre, '"B"'), (tierce, '"V"')):
+        listed = error["message"][error["message"].index("(") : error["message"].index(")")]
+        assert '"J"' in listed and '"Q"' in listed and given not in listed, error["message"]
+
+
+@pytest.mark.parametrize(
+    "language,expected",
+    [
+        ("en", 'use "taker", "trump", "bid" or "multiplier".'),
+        ("de", 'verwenden Sie "taker", "trump", "bid" oder "multiplier".'),
+        ("fr", 'utilisez "taker", "trump", "bid" ou "multiplier".'),
+    ],
+)
+def test_an_unknown_field_lists_the_keys_to_send_quoted_not_as_words(language, expected):
+    """Issue 19: the unknown-field message listed bare JSON names ("the fields are taker, trump, ...") inside a
+    German or French sentence; they are keys to send, so they are quoted and joined in the reader's words."""
+    deal = {"contract": {"taker": "A", "trump": "hearts", "colour": 1}, "tricks": {"A": 80, "B": 82}}
+    with translation.override(language):
+        (error,) = sheet_score(event=CLASSIC, deals=[deal])["errors"]
+    assert error["code"] == "unknown_field" and error["message"].endswith(expected), error["message"]

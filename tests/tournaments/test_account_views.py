@@ -166,3 +166,19 @@ def test_password_reset_is_rate_limited_per_address_with_a_message(client, organ
     assert refused.status_code == 429
     assert "at most 2 an hour" in refused.content.decode()
     assert len(mail.outbox) == 2
+
+
+def test_logging_in_lands_on_my_clubs_not_the_landing_page(client, organiser):
+    """Issue 19: the login landed on the marketing page; "next" still wins when the login page was sent to."""
+    answer = client.post(
+        reverse("login"), {"username": organiser.user.username, "password": "correct horse battery staple"}
+    )
+    assert answer.status_code == 302 and answer.url == reverse("tournaments:clubs")
+    assert client.get(answer.url).status_code == 200
+    client.logout()
+    wanted = organisers_url(organiser.club)
+    answer = client.post(
+        reverse("login") + f"?next={wanted}",
+        {"username": organiser.user.username, "password": "correct horse battery staple"},
+    )
+    assert answer.url == wanted

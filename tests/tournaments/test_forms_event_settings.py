@@ -158,3 +158,37 @@ def test_a_misspelt_criterion_stored_earlier_is_shown_and_refused_not_dropped(or
     assert "buchholtz" in " ".join(response.context["form"].errors["ranking_precedence"])
     event.refresh_from_db()
     assert event.ranking_precedence == ["match_points", "buchholtz"]  # nothing changed until it is fixed
+
+
+@pytest.mark.parametrize("preset", ["classic", "hoheluft", "dertele", "belot"])
+def test_coinche_only_settings_are_offered_only_for_coinche(organiser_client, organiser, preset):
+    """Issue 19: "highest bid" and "surcoinche" were offered for classic and Hoheluft. Each setting's wrapper
+    names the rule sets that use it; the page shows it only under those (the script follows the preset)."""
+    # A post refused for another field renders the form again under the preset it chose.
+    response = organiser_client.post(create_url(organiser.club), {**NEW_EVENT, "name": "", "rules_preset": preset})
+    assert response.status_code == 200 and response.context["form"]["rules_preset"].value() == preset
+    html = response.content.decode()
+    for name in ("bid_max", "surcoinche_factor", "coinche_make_rule", "failed_base"):
+        wrapper = html[html.rindex("<div data-presets=", 0, html.index(f'name="rule_{name}"')) :]
+        assert wrapper.startswith('<div data-presets="coinche" hidden>'), name
+    litige = html[html.rindex("<div data-presets=", 0, html.index('name="rule_litige"')) :]
+    assert preset in litige.split(">")[0] and "hidden" not in litige.split(">")[0]
+
+
+def test_the_coinche_settings_show_for_coinche_and_a_refused_one_stays_visible(organiser_client, organiser):
+    data = {**NEW_EVENT, "rules_preset": "coinche", "rule_capot_bonus": "90"}
+    html = organiser_client.post(create_url(organiser.club), data).content.decode()
+    bid = html[html.rindex("<div data-presets=", 0, html.index('name="rule_bid_max"')) :]
+    assert bid.startswith('<div data-presets="coinche">')
+    bonus = html[html.rindex("<div data-presets=", 0, html.index('name="rule_capot_bonus"')) :]
+    assert bonus.startswith('<div data-presets="belot">')  # refused, so shown with its message
+
+
+def test_the_multipliers_name_their_boxes_as_a_legend(organiser_client, organiser):
+    """Issue 19: the "Multiplikatoren" label stood after the boxes, as the first box's label."""
+    html = organiser_client.get(create_url(organiser.club), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    start = html.index('<fieldset class="field choices"')
+    group = html[start : html.index("</fieldset>", start)]
+    assert "<legend>Multiplikatoren</legend>" in group
+    assert group.index("<legend>") < group.index('name="rule_multipliers"')
+    assert '<label for="id_rule_multipliers_0"><div' not in html

@@ -139,3 +139,20 @@ def test_each_line_has_its_own_separator(organiser):
         ("Klaus", "Timmermann", "", ""),
         ("Heike", "Petersen", "", ""),
     ]
+
+
+def test_transliterated_names_are_the_members_already_there(organiser):
+    """Issue 19, item 9: "Juergen Petersen" and "Monika Gruenwald" are Jürgen and Grünwald, not new members;
+    a genuine "ue" (Manuel, Samuel) is nobody else."""
+    for first, last in [("Jürgen", "Petersen"), ("Monika", "Grünwald"), ("Manul", "Sämul")]:
+        PlayerFactory(club=organiser.club, first_name=first, last_name=last)
+    text = "Juergen Petersen\nGRUENWALD;Monika\nManuel Samuel\nJurgen Petersen\nJürgen Petersen"
+    lines = member_lines_read(text=text, club=organiser.club)
+    assert [line.duplicates for line in lines] == [
+        ["Jürgen Petersen"],
+        ["Monika Grünwald"],
+        [],
+        ["Jürgen Petersen"],
+        ["Jürgen Petersen"],
+    ]
+    assert [line.repeats_line for line in lines] == [None, None, None, None, 1]

@@ -19,6 +19,7 @@ from tournaments.forms.rule_settings import (
     preset_choices,
     preset_lengths,
     rule_setting_fields,
+    setting_presets,
 )
 from tournaments.labels import SETTING_LABELS, pairing_method_label, preset_label
 from tournaments.models import Club, Event, Season
@@ -119,6 +120,17 @@ class EventForm(forms.Form):
     def rule_fields(self):
         """The bound fields of the rule-set settings, for the template."""
         return [self[name] for name in self.rule_field_names()]
+
+    def rule_field_rows(self) -> list[tuple[forms.BoundField, str, bool]]:
+        """(bound field, the presets that use it as "a b", whether it is shown): the template shows a setting
+        only under the presets that use it (or when it is refused, so the refusal is seen), and the page's
+        script follows the preset, leaving out of the post what it hides."""
+        uses, chosen = setting_presets(), self["rules_preset"].value() or ""
+        rows = []
+        for field in self.rule_fields():
+            presets = uses[field.name.removeprefix("rule_")]
+            rows.append((field, " ".join(presets), chosen in presets or bool(field.errors)))
+        return rows
 
     @property
     def preset_length_text(self) -> str:

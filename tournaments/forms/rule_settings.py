@@ -25,6 +25,16 @@ def preset_lengths() -> dict[str, tuple[int, str]]:
     return lengths
 
 
+def setting_presets() -> dict[str, list[str]]:
+    """For each setting field (`rule_setting_fields`), the presets that use it: the event form offers a
+    setting only under those ("Highest bid" and "Surcoinche" only for coinche). The taker's points go with
+    "make_rule"."""
+    fields = rule_setting_fields()
+    uses = {name: [code for code, preset in PRESETS.items() if name in preset.settings] for name in fields}
+    uses["make_rule_points"] = uses["make_rule"]
+    return uses
+
+
 def metric_choices():
     return [(key, metric.name) for key, metric in METRICS.items()]
 

@@ -68,6 +68,12 @@ def _waiting(request, card: TableCard, state: TableState, *, status: int = 200):
 # --- table cards ----------------------------------------------------------------------------------------
 
 
+def _printed_link_gone(request):
+    """An unknown or revoked card or team link: the site's own 404 page (what to do: ask for the new card),
+    also with DEBUG on, where Django would show its technical page to a referee at a table of the demo."""
+    return render(request, "404.html", status=404)
+
+
 def token_view(view):
     """Resolve `token` (and the game a card's write names) through the one token reader to the sheet it
     opens for its side. A closed round (403) or a sheet not made yet (409) answers with a page (or JSON)
@@ -77,6 +83,10 @@ def token_view(view):
     def wrapper(request, token, game_id=None, **kwargs):
         try:
             access = token_access(request, token, game_id=game_id)
+        except Http404:
+            if referee_views.wants_json(request):
+                return JsonResponse({"ok": False, "errors": {"__all__": [_("Page not found")]}}, status=404)
+            return _printed_link_gone(request)
         except (TableClosed, TableNotReady) as exc:
             if referee_views.wants_json(request):
                 return JsonResponse({"ok": False, "errors": {"__all__": [exc.message]}}, status=exc.status_code)
@@ -108,7 +118,10 @@ def _team_context(request, token: str):
 def team_page(request, token: str):
     """Where the team plays now: table and side in the released round, and the way to its sheet (read-only,
     under the team link's own token: the page hands out no other)."""
-    link, place = _team_context(request, token)
+    try:
+        link, place = _team_context(request, token)
+    except Http404:
+        return _printed_link_gone(request)
     state = place.state
     context = {"link": link, "entry": link.entry, "event": link.entry.event, "state": state, "text": state_text(state)}
     if state.kind == "playing":

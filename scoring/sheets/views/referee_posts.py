@@ -277,6 +277,9 @@ _STEPS = {
 }
 
 
+_CONFIRMED_BY_ORGANISER = gettext_lazy("The sheet is confirmed.")
+
+
 def _sheet_step(request, access: SheetAccess, step: str):
     form_class, text_field, done = _STEPS[step]
     form = form_class(request.POST)
@@ -289,6 +292,8 @@ def _sheet_step(request, access: SheetAccess, step: str):
         )
     except ScoringError as exc:
         return _action_failed(request, access, exc)
+    if step == "confirm" and access.actor.link is None:
+        done = _CONFIRMED_BY_ORGANISER  # the table is thanked, not the organiser who confirms for it
     return _written(request, access, sheet, str(done))
 
 

@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from scoring.labels import side_short
 from scoring.rules import list_presets
 
 URL = "/rules/calculator/"
@@ -78,10 +79,13 @@ def test_every_visible_string_is_translatable(client, monkeypatch):
     main = html[html.index('<section class="calculator"') : html.index('<script id="calc-config"')]
     texts = [t.strip().lstrip("♣♦♥♠ ") for t in re.sub(r"<[^>]+>", "\n", main).split("\n")]
     names = {p["name"].capitalize() for p in list_presets()}  # proper names of the rule sets
+    # The sides come from labels.SIDE_SHORT (pgettext, context "sides", which this swap does not mark); the
+    # German test below reads them translated.
+    names |= {side_short("A"), side_short("B")}
     bare = [t for t in texts if t and not t.startswith("⟦") and t not in names and not re.fullmatch(r"[#—✕×0-9]+", t)]
     assert bare == [], bare
     strings = config_of(response)["strings"]
-    assert all(value.startswith("⟦") for value in strings.values())
+    assert all(value.startswith("⟦") for key, value in strings.items() if key not in ("side_A", "side_B"))
 
 
 @pytest.mark.django_db
@@ -102,3 +106,18 @@ def test_stylesheet_fits_a_phone():
 
 def test_only_get(client):
     assert client.post(URL).status_code == 405
+
+
+@pytest.mark.django_db
+def test_the_sides_are_named_as_on_the_referee_page_not_team_a_and_b(client):
+    """Issue 19: the calculator said "Team A/Team B" where the referee page says N/S and E/W (O/W in German)."""
+    response = client.get(URL, HTTP_ACCEPT_LANGUAGE="de")
+    html = response.content.decode()
+    assert "Team A" not in html and "Team B" not in html
+    assert '<option value="A">N/S</option>' in html and '<option value="B">O/W</option>' in html
+    assert '<th class="num">N/S</th>' in html and '<th class="num">O/W</th>' in html
+    strings = config_of(response)["strings"]
+    assert (strings["side_A"], strings["side_B"]) == ("N/S", "O/W")
+    assert strings["won"] == "Partie beendet: %(side)s gewinnt."
+    assert strings["running"] == "bisher %(side_a)s %(a)s, %(side_b)s %(b)s"
+    assert "Team" not in strings["collected"] and "%(side)s" in strings["collected"]

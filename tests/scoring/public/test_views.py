@@ -134,6 +134,20 @@ def test_draw_lists_tables_and_filters_by_name_without_javascript(client):
     assert f"{entry.player_1}" in html
 
 
+def test_draw_search_folds_umlauts_as_the_page_script_does(client):
+    event = build(teams=5, rounds=1)
+    entry = event.entries.get(number=3)
+    entry.player_1.last_name = "Grünwald"
+    entry.player_1.save()
+    for query in ("Gruenwald", "grunwald", "GRÜNW"):
+        html = client.get(url(event, "draw") + f"?q={query}").content.decode()
+        assert html.count('class="draw-table card"') == 1, query
+        assert 'data-search="3 ' in html and "gruenwald" in html
+    html = client.get(url(event, "draw") + "?q=Grunewald").content.decode()
+    assert html.count('class="draw-table card"') == 0
+    assert "fold.js" in html
+
+
 def test_entry_page_shows_deal_by_deal_only_when_sheets_are_public(client):
     event = build(public_sheets=True)
     game = event.round_set.get(number=1).games.get(entry_a__number=1)

@@ -41,7 +41,7 @@ def test_taker_message():
         "deal": 0,
         "field": "contract.taker",
         "code": "team_invalid",
-        "message": 'Deal 1: The taker must be team A or B; got "C".',
+        "message": 'Deal 1: The taker must be A or B; got "C".',
     }
 
 

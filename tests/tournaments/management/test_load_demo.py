@@ -59,3 +59,17 @@ def test_demo_pages_work_for_the_organiser(client):
     assert client.login(username="organiser", password=password)
     for path in re.findall(r"http://127\.0\.0\.1:\d+(/o/\S*)", output):
         assert client.get(path).status_code == 200, path
+
+
+def test_the_demo_shows_each_teams_deals_to_anyone_as_the_readme_says(client, settings, tmp_path):
+    """README: the public pages show "each team's deals": the demo's sheets are public, and a team's page that
+    the demo prints shows its confirmed deals to a visitor who is not logged in."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    output = load()
+    call_command("load_demo_scores", stdout=io.StringIO())
+    assert Event.objects.get().public_sheets is True
+    path = re.search(r"A team's deals \(public\):\s+http://127\.0\.0\.1:\d+(/e/\S+)", output).group(1)
+    response = client.get(path)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'class="data deals"' in html and html.count("<tr") > 12  # one row per deal of the confirmed sheet

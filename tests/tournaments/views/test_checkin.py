@@ -49,3 +49,13 @@ def test_checkin_js_labels_are_valid_json(organiser_client, event):
     start = html.index(marker) + len(marker)
     labels = json.loads(html[start : html.index("</script>", start)])
     assert set(labels) == {"present", "absent", "withdrawn"}
+
+
+def test_checkin_rows_carry_the_folded_names_the_search_matches(organiser_client, organiser):
+    """The script folds the words typed with Atout.fold (static/fold.js, loaded first); the rows' text is folded
+    on the server the same way, so "Juergen", "Jurgen" and "Jürgen" all find Jürgen."""
+    event = EventFactory(club=organiser.club)
+    EntryFactory(event=event, number=7, name="Die Asse", player_1__first_name="Jürgen", player_1__last_name="Strauß")
+    html = organiser_client.get(url("checkin", event, number=1)).content.decode()
+    assert 'data-search="7 die asse juergen strauss' in html and "jurgen strauss" in html
+    assert html.index("fold.js") < html.index("tournaments/checkin.js")

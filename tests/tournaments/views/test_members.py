@@ -47,3 +47,20 @@ def test_member_list_search(organiser_client, organiser):
     PlayerFactory(club=organiser.club, first_name="Pierre", last_name="Martin")
     response = organiser_client.get(url("members", club_slug=organiser.club.slug), {"q": "hans"})
     assert [p.last_name for p in response.context["players"]] == ["Hansen"]
+
+
+def test_member_list_search_folds_umlauts_and_accents(organiser_client, organiser, django_assert_max_num_queries):
+    for first, last in [("Jürgen", "Petersen"), ("Monika", "Gruenwald"), ("Manuel", "Lefèvre"), ("Anke", "Hansen")]:
+        PlayerFactory(club=organiser.club, first_name=first, last_name=last)
+    found = {}
+    for query in ("juergen", "Jurgen", "grünwald", "LEFEVRE manuel", "manul"):
+        with django_assert_max_num_queries(8):
+            response = organiser_client.get(url("members", club_slug=organiser.club.slug), {"q": query})
+        found[query] = [p.first_name for p in response.context["players"]]
+    assert found == {
+        "juergen": ["Jürgen"],
+        "Jurgen": ["Jürgen"],
+        "grünwald": ["Monika"],
+        "LEFEVRE manuel": ["Manuel"],
+        "manul": [],
+    }

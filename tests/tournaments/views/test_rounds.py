@@ -83,3 +83,14 @@ def test_pairing_methods_are_named_in_the_pages_language(organiser_client, event
     event_page = organiser_client.get(url("event", event), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert f"<td>{label}</td>" in event_page
     assert "<td>swiss</td>" not in event_page
+
+
+def test_the_seed_is_folded_in_the_draw_details_not_on_the_draw(organiser_client, event):
+    """Issue 19: "Startwert 5275015766269836" stood on every draw; it only helps whoever draws it again."""
+    services.round_draw(event=event, number=1, seed=5275015766269836, method="random")
+    html = organiser_client.get(url("round", event, number=1), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    quality = html[html.index('<p class="quality">') : html.index("</p>", html.index('<p class="quality">'))]
+    assert "5275015766269836" not in quality and "Startwert" not in quality
+    details = html[html.index('<details class="draw-details') : html.index("</details>")]
+    assert "<summary>Details der Auslosung</summary>" in details and "Startwert 5275015766269836" in details
+    assert html.count("5275015766269836") == 1

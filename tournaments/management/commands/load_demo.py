@@ -129,6 +129,8 @@ class Command(BaseCommand):
                 "ranking_precedence": ["match_points", "total_points", "point_difference"],
                 "rules_preset": "hoheluft",
                 "rules_options": {"deals": 12},
+                # The README promises each team's deals on the public pages: show them, as a club would.
+                "public_sheets": True,
             },
         )
         services.event_open(event=event)
@@ -163,6 +165,8 @@ class Command(BaseCommand):
                 return None
 
         e = {"club_slug": club.slug, "event_slug": event.slug}
+        # Table 1's sheet is confirmed by load_demo_scores: its first team has deals to show.
+        team = Game.objects.filter(round__event=event, table_number=1).values_list("entry_a__number", flat=True)[0]
         lines = [
             ("Log in", link("login")),
             ("Organiser home", link("tournaments:clubs")),
@@ -178,6 +182,7 @@ class Command(BaseCommand):
             ("Invite a co-organiser", link("tournaments:organisers", club_slug=club.slug)),
             ("Public draw", link("public:draw", **e)),
             ("Public standings", link("public:standings", **e)),
+            ("A team's deals (public)", link("public:entry", **e, number=team)),
             ("Admin", link("admin:index")),
             ("API docs", link("api-docs")),
         ]

@@ -297,3 +297,48 @@ def test_the_page_names_the_first_dealer(client, table):
     html = client.get(f"/t/{link_a.token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     dealer = sheet.game.entry_a.player_1  # the factory seats entry A's first player North, dealing first
     assert f"First dealer: N ({dealer})" in html
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("de", "Ein anderes Handy oder die Turnierleitung hat den Spielbericht inzwischen geändert"),
+        ("fr", "Un autre téléphone ou l’organisateur a modifié la feuille de marque"),
+        ("en", "Another phone or the desk changed the sheet in the meantime; here it is as it is now."),
+    ],
+)
+def test_the_conflict_message_says_what_happened_without_version_numbers(client, table, language, said):
+    """Issue 19: the two-phone conflict message read "you sent version 0, it is now at version 1"."""
+    sheet, link_a, _ = table
+    fill(sheet, link_a, HOHELUFT_GAME[:3])
+    response = client.post(
+        f"/t/{link_a.token}/deals/", form(version="1", client_id="late"), HTTP_ACCEPT_LANGUAGE=language, **JSON
+    )
+    assert response.status_code == 409 and response.json()["version"] == 3
+    message = " ".join(m for messages in response.json()["errors"].values() for m in messages)
+    assert said in message
+    assert not any(digit in message for digit in "0123456789") and "version" not in message.lower()
+
+
+def test_the_table_is_thanked_for_confirming_the_organiser_is_not(client):
+    """Issue 19: the organiser who confirms a sheet was told "Vielen Dank!"; the table is thanked instead."""
+    _round, games = released_round(tables=2)
+    german = {"HTTP_ACCEPT_LANGUAGE": "de", **JSON}
+    said = {}
+    for game, who in zip(games, ("table", "organiser"), strict=True):
+        sheet, link_a, link_b = table_of(game)
+        sheet = fill(sheet, link_a, HOHELUFT_GAME)
+        client.post(f"/t/{link_a.token}/submit/", {"version": sheet.version})
+        if who == "table":
+            answer = client.post(f"/t/{link_b.token}/confirm/", {"version": sheet.version + 1}, **german)
+        else:
+            client.force_login(MembershipFactory(club=game.round.event.club).user)
+            answer = client.post(
+                sheet_url(sheet) + "confirm/", {"version": sheet.version + 1, "reason": "Papierbogen"}, **german
+            )
+        assert answer.status_code == 200, answer.content
+        said[who] = answer.json()["message"]
+    assert said == {
+        "table": "Der Spielbericht ist bestätigt. Vielen Dank!",
+        "organiser": "Der Spielbericht ist bestätigt.",
+    }
