@@ -79,7 +79,8 @@ def test_a_whole_game_on_a_phone_then_confirmed_by_the_other_side(live_server, p
     assert stored.deal_count == 13 and stored.finished and (stored.total_a, stored.total_b) == (1069, 1005)
     assert [d.data for d in Deal.objects.filter(sheet=sheet).order_by("position")] == HOHELUFT_GAME
 
-    page.click("#submit-sheet")
+    with page.expect_navigation():  # a form post answered by a redirect
+        page.click("#submit-sheet")
     page.wait_for_selector('#sheet-live[data-status="submitted"]')
     assert page.locator("#deal-form").count() == 0
 
@@ -87,7 +88,8 @@ def test_a_whole_game_on_a_phone_then_confirmed_by_the_other_side(live_server, p
     other.goto(f"{live_server.url}/t/{link_b.token}/")
     assert other.locator("#deal-form").count() == 0
     assert other.locator('[data-total="A"]').inner_text() == "1069"
-    other.click("#confirm-sheet")
+    with other.expect_navigation():
+        other.click("#confirm-sheet")
     other.wait_for_selector('#sheet-live[data-status="confirmed"]')
     assert Sheet.objects.get(pk=sheet.pk).status == Sheet.Status.CONFIRMED
 

@@ -93,7 +93,8 @@ def test_the_other_side_and_the_organiser_see_the_submission_live_and_confirm_wi
         # The other side's page follows without a reload: 13 deals, still no confirm button.
         other.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 13")
         referee.evaluate(NO_RELOAD)
-        referee.click("#submit-sheet")
+        with referee.expect_navigation():  # a form post answered by a redirect
+            referee.click("#submit-sheet")
         referee.wait_for_selector('#sheet-live[data-status="submitted"]')
         referee.evaluate(NO_RELOAD)  # the submit itself was a form post; from here on, no reload
 
@@ -101,7 +102,8 @@ def test_the_other_side_and_the_organiser_see_the_submission_live_and_confirm_wi
         other.wait_for_selector("#confirm-sheet")
         assert other.evaluate("window.__stillTheSamePage") is True
         desk.wait_for_selector(f'{table}[data-status="submitted"]')
-        other.click("#confirm-sheet")
+        with other.expect_navigation():
+            other.click("#confirm-sheet")
         other.wait_for_selector('#sheet-live[data-status="confirmed"]')
         assert Sheet.objects.get(pk=sheet.pk).status == Sheet.Status.CONFIRMED
 
