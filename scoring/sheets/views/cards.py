@@ -85,7 +85,12 @@ def token_view(view):
             access = token_access(request, token, game_id=game_id)
         except Http404:
             if referee_views.wants_json(request):
-                return JsonResponse({"ok": False, "errors": {"__all__": [_("Page not found")]}}, status=404)
+                # What the 404 page says, so the phone's queue shows the referee what to do.
+                gone = _(
+                    "Nothing is found at this address. A table card or team link that was printed again "
+                    "replaces the old one: ask the organiser for the new one."
+                )
+                return JsonResponse({"ok": False, "errors": {"__all__": [gone]}}, status=404)
             return _printed_link_gone(request)
         except (TableClosed, TableNotReady) as exc:
             if referee_views.wants_json(request):
