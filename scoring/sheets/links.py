@@ -271,12 +271,20 @@ def table_link_revoke(*, link: TableLink, actor: Actor) -> TableLink:
 
 
 def table_card_reissue(*, event: Event, table_number: int, actor: Actor) -> list[TableCard]:
-    """Revoke both cards of one table (a lost or leaked card: the old codes stop working at once) and
-    issue new ones; returns the new cards (sides A, B), to print again."""
+    """Revoke both cards of one table (a lost or leaked card: the old codes stop working at once), and the
+    game links they act through in the released round, and issue new ones; returns the new cards (sides A,
+    B), to print again."""
     if not actor.organiser:
         raise SideNotAllowed(_("Only an organiser can revoke a table card."))
     with transaction.atomic():
         old = {card.side: card for card in TableCard.objects.active().filter(event=event, table_number=table_number)}
+        # A card acts through the game links of its table: they are replaced too, so that a phone that kept a
+        # game link's address from the old card (a page cached before the card was lost) stops with it. The
+        # new cards act through the new links.
+        for link in TableLink.objects.active().filter(
+            game__round__event=event, game__table_number=table_number, game__round__status=Round.Status.RELEASED
+        ):
+            reissue(link)
         return [
             reissue(old[side])
             if side in old

@@ -8,7 +8,8 @@ import pypdf
 import pytest
 
 from scoring.models import CARD_TOKEN_LENGTH, Deal, Sheet, SheetChange, TableCard, TableLink, TeamLink
-from scoring.sheets.links import card_state, team_links_ensure
+from scoring.sheets.links import card_state, table_card_reissue, team_links_ensure
+from scoring.sheets.permissions import Actor
 from tests.address_helpers import event_url
 from tests.factories import EntryFactory, GameFactory, MembershipFactory, RoundFactory
 from tests.scoring.sheets.cards_helpers import card_of, evening, next_round
@@ -367,3 +368,19 @@ def test_the_history_names_the_card_a_change_came_through(client, organiser):
     page = client.get(event_url(event, "rounds/1/tables/1/"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Tischkarte 1, Nord/Süd" in page
     assert card.token not in page and link_b.token not in page
+
+
+def test_reissuing_a_card_stops_the_game_links_it_acted_through(client, organiser):
+    """A phone that kept the game link's address of a lost card (a page cached before) stops with the card;
+    the new card types on through the new links, into the same sheet."""
+    event, _round, _entries, games = evening(tables=1)
+    old_card = card_of(event, 1, "A")
+    old_links = list(TableLink.objects.active().filter(game=games[0]))
+    new_a, _new_b = table_card_reissue(event=event, table_number=1, actor=Actor(organiser=True))
+    for link in old_links:
+        assert client.post(f"/api/v1/table/{link.token}/deals/", {}, content_type="application/json").status_code == 404
+    assert client.get(f"/t/{old_card.token}/").status_code == 404
+    answer = client.post(f"/t/{new_a.token}/game/{games[0].pk}/deals/", {**DEAL, "version": 0})
+    assert answer.status_code in (201, 302)
+    assert Deal.objects.filter(sheet__game=games[0]).count() == 1
+    assert TableLink.objects.active().filter(game=games[0]).count() == 2
