@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from scoring.models import TableCard, TeamLink
+from scoring.models import TableCard, TeamLink, VenueScreen
 from scoring.sheets.links import event_cards_prepare, team_links_ensure
 from tests.address_helpers import event_url, round_url
 from tests.factories import EntryFactory, EventFactory
@@ -70,3 +70,15 @@ def test_the_by_name_prints_codes_open_the_lan_address(organiser_client, evening
     team_tokens = TeamLink.objects.filter(entry__event=event).values_list("token", flat=True)
     expected = {f"{LAN}/p/{token}/" for token in team_tokens} | {f"{LAN}/e/{event.club.slug}/abend/standings/"}
     assert set(codes) == expected
+
+
+@pytest.mark.browser
+def test_the_venue_screens_code_opens_the_lan_standings(client, evening, desktop_page):
+    event, _round = evening
+    event.public_standings = True
+    event.save(update_fields=["public_standings"])
+    screen = VenueScreen.objects.create(event=event)
+    html = client.get(f"/v/{screen.token}/").content.decode()
+    desktop_page.set_content(html)
+    codes = screenshot_qr_codes(desktop_page.screenshot(full_page=True))
+    assert codes == [f"{LAN}/e/{event.club.slug}/abend/standings/"]
