@@ -132,6 +132,20 @@ class DealWriteBaseApi(SheetBaseApi):
             code=status.HTTP_201_CREATED if write.created else status.HTTP_200_OK,
         )
 
+    def deal_write(self, request) -> dict[str, Any]:
+        """A create's or an insert's arguments from the body: the deal, the version (body or If-Match), the
+        client id (Idempotency-Key, else the body's `client_id`) and an organiser's reason."""
+        data = self.parse(s.DealWriteSerializer)
+        client_id = request.headers.get("Idempotency-Key") or data.get("client_id") or ""
+        return {
+            "sheet": self.access.sheet,
+            "data": data["deal"],
+            "version": version_of(request, data),
+            "client_id": client_id.strip(),
+            "actor": self.access.actor,
+            "reason": reason_of(data),
+        }
+
 
 class DealCreateApi(DealWriteBaseApi):
     """Append a deal. Idempotent by `Idempotency-Key`: 201 when stored, 200 with `replayed: true` when this
@@ -146,17 +160,7 @@ class DealCreateApi(DealWriteBaseApi):
         responses={201: s.DealWrittenSerializer, 200: s.DealWrittenSerializer, **ERRORS},
     )
     def post(self, request, **kwargs):
-        data = self.parse(s.DealWriteSerializer)
-        client_id = request.headers.get("Idempotency-Key") or data.get("client_id") or ""
-        write = deal_create(
-            sheet=self.access.sheet,
-            data=data["deal"],
-            version=version_of(request, data),
-            client_id=client_id.strip(),
-            actor=self.access.actor,
-            reason=reason_of(data),
-        )
-        return self.stored(write)
+        return self.stored(deal_create(**self.deal_write(request)))
 
 
 class DealInsertApi(DealWriteBaseApi):
@@ -173,18 +177,7 @@ class DealInsertApi(DealWriteBaseApi):
         responses={201: s.DealWrittenSerializer, 200: s.DealWrittenSerializer, **ERRORS},
     )
     def post(self, request, position: int, **kwargs):
-        data = self.parse(s.DealWriteSerializer)
-        client_id = request.headers.get("Idempotency-Key") or data.get("client_id") or ""
-        write = deal_insert(
-            sheet=self.access.sheet,
-            position=position,
-            data=data["deal"],
-            version=version_of(request, data),
-            client_id=client_id.strip(),
-            actor=self.access.actor,
-            reason=reason_of(data),
-        )
-        return self.stored(write)
+        return self.stored(deal_insert(position=position, **self.deal_write(request)))
 
 
 class DealDetailApi(DealWriteBaseApi):
