@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -204,3 +205,38 @@ def draw_error(exc: DrawUserError, numbers: Mapping[int, int] | None = None) -> 
     except (KeyError, TypeError, ValueError):
         message = str(exc)
     return DrawFailed(message, code=exc.code)
+
+
+# The event history's steps (tournaments.models.EventLogEntry.action): each a sentence filled from the row's
+# `details` (%-keys), or a function of the details for a sentence that needs labels of its own. A service
+# that records a new kind of step adds its code here; `event_log_add` refuses a code missing here.
+EVENT_LOG_ACTIONS: dict[str, Any] = {
+    "event_reopened": _("Event reopened."),
+    "round_reopened": _("Round %(round)s reopened."),
+    "late_entry": _("Pair %(number)s entered late."),
+    "withdrawal": _("Pair %(number)s withdrew."),
+    "substitute": _("%(substitute)s plays for %(player)s."),
+    "sides_swapped": _("Table %(table)s: sides swapped."),
+    "penalty_given": _("Penalty for %(number)s: %(penalty)s."),
+    "penalty_withdrawn": _("Penalty for %(number)s withdrawn: %(penalty)s."),
+    "director_called": _("Table %(table)s called the director."),
+    "director_answered": _("Table %(table)s: call answered."),
+    "room_message": _("Message to the room: “%(text)s”."),
+    "event_restored": _("Event restored from a backup."),
+}
+
+
+def event_log_text(action: str, details: Mapping[str, Any]) -> str:
+    """The sentence a person reads for one history row, in the active language."""
+    template = EVENT_LOG_ACTIONS.get(action)
+    if template is None:
+        return gettext("Step of an earlier version.")
+    if not isinstance(template, Promise | str):
+        return template(details)
+    # A row written with fewer details than the sentence asks for still reads as its step, with a dash.
+    return str(template) % _DetailsOrDash(details)
+
+
+class _DetailsOrDash(dict):
+    def __missing__(self, key: str) -> str:
+        return "–"

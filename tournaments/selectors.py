@@ -15,7 +15,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from tournaments.draws.rows import effective_statuses, next_round_number
-from tournaments.labels import flag_label
+from tournaments.labels import event_log_text, flag_label
 from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Table
 from tournaments.names import fold_name, matches, search_text
 from tournaments.permissions import organiser_club_ids
@@ -103,7 +103,7 @@ def checkin_counts(rows: list[EntryRow]) -> dict[str, int]:
 
 
 def event_overview(event: Event) -> dict:
-    """What the event page shows: rounds, entry and table counts, the round to work on. Four queries."""
+    """What the event page shows: rounds, entry, table and history counts, the round to work on. Five queries."""
     rounds = list(event.round_set.annotate(game_count=Count("games", filter=Q(games__is_bye=False))))
     next_number = next_round_number(event)
     statuses = checkin_statuses(event=event, round_number=min(next_number, event.rounds))
@@ -119,6 +119,7 @@ def event_overview(event: Event) -> dict:
         "entry_count": entries,
         "table_count": tables,
         "present_count": present,
+        "log_count": event.log_entries.count(),
     }
 
 
@@ -281,3 +282,16 @@ def player_duplicates(
         if name in (wanted, swapped) or difflib.SequenceMatcher(None, wanted, name).ratio() >= cutoff:
             found.append(player)
     return found
+
+
+def event_history(event: Event) -> list[dict]:
+    """The event's history, newest first, each row with the sentence a person reads. Two queries."""
+    rows = event.log_entries.select_related("user", "entry").order_by("-created_at", "-pk")
+    return [
+        {
+            "row": row,
+            "text": event_log_text(row.action, row.details),
+            "author": row.user.get_username() if row.user else row.imported_author,
+        }
+        for row in rows
+    ]

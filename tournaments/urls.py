@@ -9,6 +9,7 @@ app_name = "tournaments"
 event_patterns = [
     path("", views.events.event_detail, name="event"),
     path("edit/", views.events.event_edit, name="event_edit"),
+    path("history/", views.events.event_history, name="event_history"),
     path("action/<slug:action>/", views.events.event_action, name="event_action"),
     path("entries/", views.entries.entry_list, name="entries"),
     path("entries/<int:entry_id>/", views.entries.entry_edit, name="entry_edit"),

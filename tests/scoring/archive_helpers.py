@@ -18,7 +18,8 @@ from scoring.standings.store import standings_recompute_now
 from tests.factories import AdjustmentFactory, CheckInFactory, PlayerFactory, SeasonFactory, TableFactory, UserFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME
 from tests.scoring.standings_helpers import bye, make_entries, make_event, make_round, play
-from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Season, Standing, Table
+from tournaments.models import CheckIn, Club, Entry, Event, EventLogEntry, Game, Player, Round, Season, Standing, Table
+from tournaments.services.history import event_log_add
 
 MOMENT = datetime.datetime(2026, 11, 30, 19, 30, tzinfo=datetime.UTC)
 
@@ -159,6 +160,10 @@ def make_rich_event():
     AdjustmentFactory(
         event=event, entry=t1, kind=Adjustment.Kind.ADJUSTMENT, match_points=Decimal("1"), reason="Nachtrag"
     )
+    event_log_add(
+        event=event, action="late_entry", user=user, round_number=2, entry=t2, reason="Stau", number=t2.number
+    )
+    event_log_add(event=event, action="sides_swapped", round_number=1, table_number=2, reason="Falsch gesetzt", table=2)
     standings_recompute_now(event_id=event.pk)
     Event.objects.filter(pk=event.pk).update(standings_dirty=True)
     return Event.objects.get(pk=event.pk)
@@ -229,6 +234,7 @@ def rows(event) -> dict[str, list]:
         "deals": dump(Deal.objects.filter(sheet__game__round__event=event)),
         "changes": dump(SheetChange.objects.filter(sheet__game__round__event=event)),
         "adjustments": dump(Adjustment.objects.filter(event=event)),
+        "event_log": dump(EventLogEntry.objects.filter(event=event)),
         "standings": dump(Standing.objects.filter(event=event), skip=("computed_at",)),
     }
 
@@ -254,6 +260,7 @@ ALL_MODELS = (
     Deal,
     SheetChange,
     Adjustment,
+    EventLogEntry,
     Standing,
 )
 

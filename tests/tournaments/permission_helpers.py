@@ -44,6 +44,7 @@ def page_urls(o):
         ("get", reverse("tournaments:event_create", kwargs={"club_slug": club}), {}),
         ("get", reverse("tournaments:event", kwargs=e), {}),
         ("get", reverse("tournaments:event_edit", kwargs=e), {}),
+        ("get", reverse("tournaments:event_history", kwargs=e), {}),
         ("post", reverse("tournaments:event_edit", kwargs=e), {"name": "Hacked"}),
         ("post", reverse("tournaments:event_action", kwargs={**e, "action": "close_entries"}), {}),
         ("get", reverse("tournaments:entries", kwargs=e), {}),

@@ -43,7 +43,7 @@ def other():
     }
 
 
-PAGE_COUNT = 33
+PAGE_COUNT = 34
 API_COUNT = 11
 
 

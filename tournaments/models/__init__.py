@@ -1,9 +1,9 @@
 """Clubs, members, seasons, events, entries, rounds, tables and games.
 
 One module per aggregate, as pretix's `base/models/`: `clubs` (Club, Membership, Player, Season), `events`
-(Event, Entry, CheckIn, Table), `rounds` (Round, Game, Standing), `accounts` (PasswordResetRequest: what
-the password reset limit counts). Every model is importable from here, its
-app label is `tournaments` and its migrations are unchanged.
+(Event, Entry, CheckIn, Table, EventLogEntry: the director's steps), `rounds` (Round, Game, Standing),
+`accounts` (PasswordResetRequest: what the password reset limit counts). Every model is importable from here
+and its app label is `tournaments`.
 
 Standings snapshots live here too (they are rows of the event): `scoring`'s tasks write them, the next
 Swiss draw and the public pages read them. This app never imports `scoring`'s Django code.
@@ -11,7 +11,7 @@ Swiss draw and the public pages read them. This app never imports `scoring`'s Dj
 
 from tournaments.models.accounts import PasswordResetRequest
 from tournaments.models.clubs import Club, Membership, Player, Season
-from tournaments.models.events import CheckIn, Entry, Event, Table
+from tournaments.models.events import CheckIn, Entry, Event, EventLogEntry, Table
 from tournaments.models.rounds import Game, Round, Standing
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "Club",
     "Entry",
     "Event",
+    "EventLogEntry",
     "Game",
     "Membership",
     "PasswordResetRequest",

@@ -25,6 +25,7 @@ from tournaments.services.events import (
     event_start,
     event_update,
 )
+from tournaments.services.history import event_log_add
 from tournaments.services.members import PLAYER_FIELDS, player_create, player_update
 from tournaments.services.rounds import (
     ROUND_HOOKS,
@@ -59,6 +60,7 @@ __all__ = [
     "event_create",
     "event_entries_set_open",
     "event_finish",
+    "event_log_add",
     "event_open",
     "event_start",
     "event_update",

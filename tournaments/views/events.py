@@ -79,6 +79,14 @@ def event_detail(request, event):
     return render(request, "organiser/event_detail.html", context)
 
 
+@event_view
+@require_GET
+def event_history(request, event):
+    """Every step a director took on the event, newest first (the sheets keep their own history)."""
+    context = {"club": event.club, "event": event, "rows": selectors.event_history(event)}
+    return render(request, "organiser/event_history.html", context)
+
+
 EVENT_ACTIONS = {
     "open": lambda event: services.event_open(event=event),
     "start": lambda event: services.event_start(event=event),

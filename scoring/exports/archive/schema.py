@@ -21,6 +21,7 @@ from tournaments.models import (
     Club,
     Entry,
     Event,
+    EventLogEntry,
     Game,
     Membership,
     PasswordResetRequest,
@@ -187,6 +188,16 @@ ADJUSTMENT = Part(
     },
     excluded={"id": NEW_ID, "event": PARENT},
 )
+EVENT_LOG = Part(
+    EventLogEntry,
+    ("action", "round_number", "table_number", "details", "reason", "created_at"),
+    refs={
+        "entry": "start number, or null",
+        "user": "the author's username, imported as text",
+        "imported_author": "the same author key as `user`",
+    },
+    excluded={"id": NEW_ID, "event": PARENT},
+)
 STANDING = Part(
     Standing,
     (
@@ -224,6 +235,7 @@ PARTS = (
     DEAL,
     CHANGE,
     ADJUSTMENT,
+    EVENT_LOG,
     STANDING,
 )
 
@@ -251,6 +263,7 @@ JSON_SHAPES = {
     (SheetChange, "before"): None,
     (SheetChange, "after"): None,
     (Standing, "metrics"): "object",
+    (EventLogEntry, "details"): "object",
 }
 
 # Fields Django would stamp with "now" on insert; the import keeps the archived moments instead.

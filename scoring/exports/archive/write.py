@@ -26,6 +26,7 @@ from scoring.exports.archive.schema import (
     DEAL,
     ENTRY,
     EVENT,
+    EVENT_LOG,
     FORMAT,
     FORMAT_VERSION,
     GAME,
@@ -38,7 +39,7 @@ from scoring.exports.archive.schema import (
     TABLE,
 )
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
-from tournaments.models import CheckIn, Entry, Event, Game, Player, Round, Standing, Table
+from tournaments.models import CheckIn, Entry, Event, EventLogEntry, Game, Player, Round, Standing, Table
 
 
 def _plain(value: Any) -> Any:
@@ -120,6 +121,14 @@ def event_archive_write(*, event_id: int, out: BinaryIO, progress: Callable[[int
                 **_pick(a, ADJUSTMENT.fields),
             }
             for a in Adjustment.objects.filter(event=event).select_related("created_by").order_by("created_at", "pk")
+        ],
+        "event_log": [
+            {
+                "entry": number.get(log.entry_id),
+                "user": _author(log.user, log.imported_author),
+                **_pick(log, EVENT_LOG.fields),
+            }
+            for log in EventLogEntry.objects.filter(event=event).select_related("user")
         ],
         "standings": [
             {"entry": number[s.entry_id], **_pick(s, STANDING.fields)}

@@ -103,6 +103,7 @@ def _import(data: Any, club_slug: str | None, event_slug: str | None, *, as_copy
     link_of, sheet_payload = parts.links_read(r, pending)
     parts.sheets_read(r, event, sheet_payload, link_of, _rescore)
     parts.adjustments_read(r, data, event, entries)
+    parts.event_log_read(r, data, event, entries)
     parts.standings_read(r, data, event, entries)
     # The archive's standings are derived data: rebuilt from the imported deals, penalties and rules in this
     # transaction, so an edited snapshot is never shown (the rows read above only had to be well-formed).

@@ -25,6 +25,7 @@ from scoring.exports.archive.schema import (
     DEAL,
     ENTRY,
     EVENT,
+    EVENT_LOG,
     GAME,
     LINK,
     PLAYER,
@@ -37,7 +38,7 @@ from scoring.exports.archive.schema import (
 )
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
 from scoring.rules.words import SEATS
-from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Season, Standing, Table
+from tournaments.models import CheckIn, Club, Entry, Event, EventLogEntry, Game, Player, Round, Season, Standing, Table
 
 #: What a game's links and sheet are read from once the games have ids: (game, links data, sheet data, path).
 Pending = list[tuple[Game, list, dict | None, str]]
@@ -358,6 +359,29 @@ def adjustments_read(r: Reader, data: dict, event: Event, entries: dict[int, Ent
             )
         )
     insert(Adjustment, adjustments)
+
+
+def event_log_read(r: Reader, data: dict, event: Event, entries: dict[int, Entry]) -> None:
+    """The director's steps (late pairs, withdrawals, reopened rounds, ...); authors kept as text. An archive
+    written before the event history existed has none."""
+    rows = []
+    for i, item in enumerate(r.items(data, "event_log", "")):
+        path = f"event_log[{i}]"
+        spec = r.part(item, EVENT_LOG, path)
+        coherence.round_number(event, spec.get("round_number"), f"{path}.round_number")
+        rows.append(
+            at(
+                EventLogEntry(
+                    event=event,
+                    entry=_entry(r, entries, item, "entry", path, null=True),
+                    user=None,
+                    imported_author=author(r, item, "user", path),
+                    **spec,
+                ),
+                path,
+            )
+        )
+    insert(EventLogEntry, rows)
 
 
 def standings_read(r: Reader, data: dict, event: Event, entries: dict[int, Entry]) -> None:

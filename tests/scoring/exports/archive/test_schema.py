@@ -30,7 +30,7 @@ from tests.scoring.archive_helpers import (
 )
 from tests.scoring.entry_helpers import HOHELUFT_GAME
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play
-from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Season, Standing, Table
+from tournaments.models import CheckIn, Club, Entry, Event, EventLogEntry, Game, Player, Round, Season, Standing, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -75,6 +75,7 @@ def test_the_round_trip_fixture_sets_every_archived_field(rich_event):
         Deal: Deal.objects.filter(sheet__game__round__event=rich_event),
         SheetChange: SheetChange.objects.filter(sheet__game__round__event=rich_event),
         Adjustment: Adjustment.objects.filter(event=rich_event),
+        EventLogEntry: EventLogEntry.objects.filter(event=rich_event),
         Standing: Standing.objects.filter(event=rich_event),
     }
     missing = []

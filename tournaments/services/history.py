@@ -1,0 +1,41 @@
+"""The event's history: every step a director takes is added as one row (`EventLogEntry`), never edited.
+
+Services that change an event outside the plan (a late pair, a withdrawal, a reopened round, a penalty, a
+side swap, ...) call `event_log_add` in their own transaction, so the step and its record land together.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+
+from tournaments.labels import EVENT_LOG_ACTIONS
+from tournaments.models import Entry, Event, EventLogEntry
+
+
+def event_log_add(
+    *,
+    event: Event,
+    action: str,
+    user: User | None = None,
+    reason: str = "",
+    round_number: int | None = None,
+    entry: Entry | None = None,
+    table_number: int | None = None,
+    **details: Any,
+) -> EventLogEntry:
+    """Record one step. `action` is a code of `tournaments.labels.EVENT_LOG_ACTIONS`; `details` are plain
+    JSON values a person reads beside it (names, numbers, a rule's code shown through its label)."""
+    if action not in EVENT_LOG_ACTIONS:
+        raise ValueError(f"unknown event history action {action!r}: add it to tournaments.labels.EVENT_LOG_ACTIONS")
+    return EventLogEntry.objects.create(
+        event=event,
+        action=action,
+        user=user if user is not None and user.is_authenticated else None,
+        reason=(reason or "").strip(),
+        round_number=round_number,
+        entry=entry,
+        table_number=table_number,
+        details=details,
+    )
