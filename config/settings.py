@@ -249,6 +249,17 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 100,
     # One error shape for every 4xx: {code, detail, errors: [{field, code, message}]} (config/exceptions.py).
     "EXCEPTION_HANDLER": "config.exceptions.api_exception_handler",
+    # Budgets per anonymous address, per signed-in user (and per table token on the sheet endpoints, per
+    # address on the rules scorer): config/throttles.py, rates below. A 429 carries Retry-After.
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonThrottle", "config.throttles.UserThrottle"],
+}
+# Requests per period ("120/min"); an empty value turns that throttle off. A phone's queue sends one request
+# per deal (a full sheet, 12 to 20, at once after an outage); an organiser's desk a few per minute.
+ATOUT_THROTTLE_RATES = {
+    "anon": env.str("ATOUT_THROTTLE_ANON", default="120/min") or None,
+    "user": env.str("ATOUT_THROTTLE_USER", default="600/min") or None,
+    "table_token": env.str("ATOUT_THROTTLE_TABLE_TOKEN", default="240/min") or None,
+    "rules_score": env.str("ATOUT_THROTTLE_RULES_SCORE", default="60/min") or None,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Atout API",

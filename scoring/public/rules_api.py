@@ -17,6 +17,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.throttles import RulesScoreThrottle, UserThrottle
 from scoring.rules import PRESETS, list_presets, score_game
 from scoring.rules.words import OUTCOMES, TEAMS
 from scoring.sheets.serializers import DealInputSerializer
@@ -153,6 +154,7 @@ class RulesListApi(APIView):
 class RulesScoreApi(APIView):
     """Score a game (a sheet of deals) with the rules engine. Permission: anyone (stateless computation)."""
 
+    throttle_classes = [RulesScoreThrottle, UserThrottle]
     permission_classes = [AllowAny]
     authentication_classes: list = []
 

@@ -28,6 +28,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.throttles import AnonThrottle, TableTokenThrottle, UserThrottle
 from scoring.models import Sheet
 from scoring.sheets import serializers as s
 from scoring.sheets.access import CardWaiting, state_text, token_access
@@ -72,6 +73,7 @@ class SheetBaseApi(APIView):
     """Shared by every sheet endpoint; `access` (the sheet, its game and the actor) is set in `initial()`."""
 
     access: SheetAccess
+    throttle_classes = [AnonThrottle, UserThrottle, TableTokenThrottle]
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)  # authentication and the yes/no permission first
