@@ -253,6 +253,11 @@ REST_FRAMEWORK = {
     # address on the rules scorer): config/throttles.py, rates below. A 429 carries Retry-After.
     "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonThrottle", "config.throttles.UserThrottle"],
 }
+# Who may start a new club: "allowed" (the first account, superusers and the accounts they allow on a club's
+# organisers page) or "anyone" (every signed-in account). tournaments.permissions.may_create_club.
+ATOUT_CLUB_CREATION = env.str("ATOUT_CLUB_CREATION", default="allowed")
+if ATOUT_CLUB_CREATION not in ("allowed", "anyone"):
+    raise ImproperlyConfigured(f'ATOUT_CLUB_CREATION must be "allowed" or "anyone", not "{ATOUT_CLUB_CREATION}"')
 # Requests per period ("120/min"); an empty value turns that throttle off. A phone's queue sends one request
 # per deal (a full sheet, 12 to 20, at once after an outage); an organiser's desk a few per minute.
 ATOUT_THROTTLE_RATES = {

@@ -4,6 +4,7 @@ Every organiser view and API endpoint uses these. Objects of another club answer
 existence of another club's event does not leak.
 """
 
+from django.conf import settings
 from django.db.models import QuerySet
 from django.http import Http404
 from rest_framework.permissions import BasePermission
@@ -22,6 +23,19 @@ def organiser_club_ids(user) -> set[int]:
         )
         user._organiser_club_ids = cached
     return cached
+
+
+def may_create_club(user) -> bool:
+    """Whether `user` may start a new club on this installation (settings.ATOUT_CLUB_CREATION).
+
+    "allowed" (the default): the installation's first account, superusers, and the accounts one of them has
+    allowed (the `tournaments.add_club` permission, ticked on a club's organisers page). "anyone": every
+    signed-in account, for an installation that hosts whichever club signs up."""
+    if not user.is_authenticated:
+        return False
+    if settings.ATOUT_CLUB_CREATION == "anyone":
+        return True
+    return user.has_perm("tournaments.add_club")
 
 
 def organiser_clubs(user) -> QuerySet[Club]:

@@ -139,6 +139,11 @@ def test_first_account_on_an_empty_installation_then_the_page_is_gone(client):
     assert client.get(reverse("tournaments:clubs")).status_code == 200  # logged in
     user = User.objects.get()
     assert user.check_password(password) and not user.is_staff
+    # The first account starts the installation's clubs (and may allow others to).
+    assert (
+        user.has_perm("tournaments.add_club")
+        and 'name="slug"' in client.get(reverse("tournaments:clubs")).content.decode()
+    )
     client.logout()
     assert client.get(reverse("first_account")).status_code == 404
     response = client.post(

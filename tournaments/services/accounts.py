@@ -1,5 +1,5 @@
-"""Accounts: the first organiser account of an installation, of which exactly one may ever be made; the
-password reset limit per client address."""
+"""Accounts: the first organiser account of an installation, of which exactly one may ever be made (and which
+may start clubs and allow others to); the password reset limit per client address."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
@@ -39,7 +39,32 @@ def first_account_create(*, save: Callable[[], User]) -> User:
                 cursor.execute("SELECT pg_advisory_xact_lock(%s)", [FIRST_ACCOUNT_LOCK])
         if not first_account_open():
             raise ValidationError(_("An organiser account exists already; log in."), code="exists")
-        return save()
+        user = save()
+        # The installation's first account may start clubs, and allow others to (permissions.may_create_club).
+        user.user_permissions.add(_club_creation_permission())
+        return user
+
+
+def _club_creation_permission() -> Permission:
+    return Permission.objects.get(content_type__app_label="tournaments", codename="add_club")
+
+
+def club_creation_allow(*, user: User, by: User, allowed: bool) -> None:
+    """Let `user` start clubs, or stop them (`allowed`). Only an account that may start clubs itself may
+    decide; a superuser always may, whatever is set here. The caller checks that `user` organises one of
+    `by`'s clubs."""
+    if not by.has_perm("tournaments.add_club"):
+        raise ValidationError(_("Only an account that may start clubs can allow others to."), code="not_allowed")
+    if user.is_superuser:
+        raise ValidationError(
+            _("%(name)s administers the installation and may always start clubs.") % {"name": user.get_username()},
+            code="superuser",
+        )
+    permission = _club_creation_permission()
+    if allowed:
+        user.user_permissions.add(permission)
+    else:
+        user.user_permissions.remove(permission)
 
 
 def password_reset_allow(*, address: str, limit: int, window: timedelta) -> bool:

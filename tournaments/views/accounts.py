@@ -11,7 +11,9 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.models import Permission
 from django.core.exceptions import ValidationError
+from django.db.models import Exists, OuterRef
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
@@ -23,14 +25,17 @@ from tournaments.forms.accounts import FirstAccountForm, InviteForm
 from tournaments.forms.base import apply_errors
 from tournaments.invitations import organiser_invite
 from tournaments.models import Membership
-from tournaments.services.accounts import first_account_create, first_account_open
+from tournaments.services.accounts import club_creation_allow, first_account_create, first_account_open
 from tournaments.views.base import organiser_view
 
 
 @organiser_view
 @require_http_methods(["GET", "POST"])
 def organisers(request, club):
-    """o/<club>/organisers/: who organises the club, and the form to invite one more."""
+    """o/<club>/organisers/: who organises the club, and the form to invite one more. An account that may start
+    clubs also allows (or stops) the club's other organisers to (post `club_creation` = the user's id)."""
+    if request.method == "POST" and "club_creation" in request.POST:
+        return _club_creation_set(request, club)
     form = InviteForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -42,13 +47,49 @@ def organisers(request, club):
         else:
             messages.success(request, _("Invitation sent to %(email)s.") % {"email": user.email})
             return redirect("tournaments:organisers", club_slug=club.slug)
+    may_start = Permission.objects.filter(
+        content_type__app_label="tournaments", codename="add_club", user=OuterRef("user")
+    )
     memberships = (
         Membership.objects.filter(club=club, role=Membership.Role.ORGANISER)
         .select_related("user")
+        .annotate(may_start_clubs=Exists(may_start))
         .order_by("user__email")
     )
-    context = {"club": club, "form": form, "memberships": memberships, "title": _("Organisers")}
+    context = {
+        "club": club,
+        "form": form,
+        "memberships": memberships,
+        "title": _("Organisers"),
+        "may_allow": request.user.has_perm("tournaments.add_club"),
+    }
     return render(request, "organiser/organisers.html", context)
+
+
+def _club_creation_set(request, club):
+    user_id = request.POST["club_creation"]
+    member = (
+        Membership.objects.filter(club=club, role=Membership.Role.ORGANISER, user_id=int(user_id))
+        .select_related("user")
+        .first()
+        if user_id.isdigit() and len(user_id) < 10
+        else None
+    )
+    if member is None:
+        raise Http404
+    allowed = request.POST.get("allowed") == "yes"
+    try:
+        club_creation_allow(user=member.user, by=request.user, allowed=allowed)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        name = member.user.get_username()
+        messages.success(
+            request,
+            (_("%(name)s may now start clubs.") if allowed else _("%(name)s may no longer start clubs."))
+            % {"name": name},
+        )
+    return redirect("tournaments:organisers", club_slug=club.slug)
 
 
 @require_http_methods(["GET", "POST"])

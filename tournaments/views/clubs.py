@@ -6,6 +6,7 @@ anonymous users go to the login page, other clubs' objects are 404.
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -13,14 +14,19 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from tournaments import selectors, services
 from tournaments.forms.clubs import ClubEditForm, ClubForm
-from tournaments.permissions import organiser_clubs
+from tournaments.permissions import may_create_club, organiser_clubs
 from tournaments.views.base import organiser_view, submitted
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def club_list(request):
-    """o/: the clubs this user organises, and a form to start a new one."""
+    """o/: the clubs this user organises, and a form to start a new one for accounts that may
+    (permissions.may_create_club; the others read who to ask)."""
+    may_create = may_create_club(request.user)
+    if request.method == "POST" and not may_create:
+        messages.error(request, _("This account may not start a club. Ask the installation's administrator."))
+        return redirect("tournaments:clubs")
     form = ClubForm(request.POST or None)
     done = submitted(
         request,
@@ -32,7 +38,8 @@ def club_list(request):
     if done:
         return done
     clubs = organiser_clubs(request.user).order_by("name")
-    return render(request, "organiser/club_list.html", {"clubs": clubs, "form": form})
+    context = {"clubs": clubs, "form": form if may_create else None}
+    return render(request, "organiser/club_list.html", context)
 
 
 @organiser_view
