@@ -1,9 +1,10 @@
 """What anyone sees (namespace "public"): an event's pages under `e/<club_slug>/<event_slug>/`, the venue
-screen under `v/<token>/` (printed, so it stays), the score calculator."""
+screen under `v/<token>/` (printed, so it stays), the score calculator, the club's and a season's calendar
+feeds (`e/<club_slug>/calendar.ics`)."""
 
 from django.urls import path
 
-from scoring.public import calculator, venue, views
+from scoring.public import calculator, calendar, venue, views
 
 app_name = "public"
 
@@ -19,6 +20,8 @@ urlpatterns = [
     path(prefix + "entries/<int:number>/", views.entry_detail, name="entry"),
     path(prefix + "progress/", views.progress, name="progress"),
     path(prefix + "season/", views.season, name="season"),
+    path("e/<slug:club_slug>/calendar.ics", calendar.club_calendar, name="club_calendar"),
+    path("e/<slug:club_slug>/seasons/<int:season_id>/calendar.ics", calendar.season_calendar, name="season_calendar"),
     path("v/<str:token>/", venue.screen, name="venue_screen"),
     path("v/<str:token>/version.json", venue.version, name="venue_version"),
     path("rules/calculator/", calculator.calculator, name="calculator"),

@@ -179,6 +179,8 @@ NORMALISERS: list[tuple[str, re.Pattern[str], str]] = [
     # A day without its year (the season table's evening columns: "01.12."); the demo's evening is today.
     ("day and month", re.compile(r">\d{2}\.\d{2}\.<"), ">__DAY__<"),
     ("season", re.compile(r"\b20\d{2}/\d{2}\b"), "__SEASON__"),
+    # A season's database id in its calendar feed's address: it depends on what ran before in the process.
+    ("season id", re.compile(r"/seasons/\d+/"), "/seasons/__ID__/"),
     ("time of day", re.compile(r"\b\d{1,2}:\d{2}(:\d{2})?( Uhr)?\b"), "__TIME__"),
 ]
 
