@@ -15,6 +15,7 @@ urlpatterns = [
     path(prefix + "draw/", views.draw, name="draw"),
     path(prefix + "standings/", views.standings, name="standings"),
     path(prefix + "standings/table/", views.standings_table, name="standings_table"),
+    path(prefix + "standings/embed/", views.standings_embed, name="standings_embed"),
     path(prefix + "standings/version.json", views.standings_version, name="standings_version"),
     path(prefix + "rounds/<int:number>/", views.round_results, name="round"),
     path(prefix + "entries/<int:number>/", views.entry_detail, name="entry"),

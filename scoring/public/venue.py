@@ -126,5 +126,12 @@ def screen_links(request, club_slug: str, event_slug: str):
         {"screen": s, "url": absolute_url(reverse("public:venue_screen", args=[s.token]), request)}
         for s in VenueScreen.objects.active().filter(event=event)
     ]
-    context = {"club": event.club, "event": event, "links": links, "title": _("Venue screen")}
+    context = {
+        "club": event.club,
+        "event": event,
+        "links": links,
+        "title": _("Venue screen"),
+        # The standings for a frame on the club's website (allowed only for the websites the club lists).
+        "embed_url": absolute_url(reverse("public:standings_embed", args=[event.club.slug, event.slug]), request),
+    }
     return render(request, "organiser/venue_links.html", context)

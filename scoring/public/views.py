@@ -19,6 +19,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET
 
 from scoring.public import selectors as public_selectors
@@ -350,3 +351,24 @@ def season(request, event: Event):
         {"body": html, "season": event.season, "title": _("Season ranking")},
         "season",
     )
+
+
+# --- embeddable standings -----------------------------------------------------------------------------
+
+
+@require_GET
+@xframe_options_exempt
+@public_event("public_standings")
+def standings_embed(request, event: Event):
+    """The standings alone, for a frame on the club's own website: no site header, the live table, and a
+    link to the full page. Only the websites the club lists may frame it (CSP frame-ancestors); anywhere else
+    the browser refuses the frame. Queries: as the standings page."""
+    html, number = _standings_fragment(event, None)
+    response = render(
+        request,
+        "public/standings_embed.html",
+        {"event": event, "club": event.club, "table": html, "number": number, "poll_seconds": POLL_SECONDS},
+    )
+    # Only this page may be framed, and only by the club's listed websites (none listed: nobody).
+    response._csp_replace = {"frame-ancestors": event.club.embed_origin_list or ["'none'"]}
+    return response

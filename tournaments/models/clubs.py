@@ -1,8 +1,12 @@
 """A club, its organisers and referees (Membership), its members and guests (Player), its seasons."""
 
+from urllib.parse import urlsplit
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -10,6 +14,12 @@ class Club(models.Model):
     slug = models.SlugField(_("short name"), unique=True)
     name = models.CharField(_("name"), max_length=200)
     city = models.CharField(_("city"), max_length=100, blank=True)
+    # The websites that may show this club's standings in a frame (CSP frame-ancestors of the embed page).
+    embed_origins = models.TextField(
+        _("websites that may show the standings"),
+        blank=True,
+        help_text=_("One address per line, for example https://belote-hoheluft.de. Leave empty to allow none."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -19,6 +29,61 @@ class Club(models.Model):
 
     def __str__(self):
         return self.name
+
+    def clean(self):
+        super().clean()
+        try:
+            self.embed_origins = "\n".join(embed_origins_parse(self.embed_origins))
+        except ValueError as exc:
+            raise ValidationError({"embed_origins": str(exc)}) from exc
+
+    @property
+    def embed_origin_list(self) -> list[str]:
+        return [line for line in self.embed_origins.splitlines() if line]
+
+
+MAX_EMBED_ORIGINS = 10
+
+
+def embed_origins_parse(text: str) -> list[str]:
+    """The origins of `text` (one per line, blank lines ignored) as "scheme://host[:port]", or ValueError
+    with a sentence naming the line. Only http(s) origins, no path, no wildcard: each goes into a CSP header
+    as it is."""
+    origins = []
+    lines = [line.strip() for line in (text or "").splitlines() if line.strip()]
+    if len(lines) > MAX_EMBED_ORIGINS:
+        raise ValueError(
+            gettext("At most %(limit)s websites; there are %(count)s.")
+            % {"limit": MAX_EMBED_ORIGINS, "count": len(lines)}
+        )
+    for number, line in enumerate(lines, start=1):
+        parts = urlsplit(line)
+        host_ok = parts.hostname and all(c.isalnum() or c in ".-" for c in parts.hostname)
+        try:
+            port_ok = parts.port is None or 0 < parts.port < 65536
+        except ValueError:
+            port_ok = False
+        if (
+            parts.scheme not in ("http", "https")
+            or not host_ok
+            or not port_ok
+            or parts.path not in ("", "/")
+            or parts.query
+            or parts.fragment
+            or parts.username
+            or parts.password
+        ):
+            raise ValueError(
+                gettext(
+                    'Line %(number)s: "%(line)s" is not a website address such as https://belote-hoheluft.de '
+                    "(http or https, no path)."
+                )
+                % {"number": number, "line": line[:100]}
+            )
+        origin = f"{parts.scheme}://{parts.hostname}" + (f":{parts.port}" if parts.port else "")
+        if origin not in origins:
+            origins.append(origin)
+    return origins
 
 
 class Membership(models.Model):

@@ -29,6 +29,7 @@ def club_create(*, user: User, slug: str, name: str, city: str = "") -> Club:
 
 
 def club_update(*, club: Club, data: dict[str, Any]) -> Club:
-    """Change a club's name and city (the short name stays: it is in every link)."""
-    apply_fields(club, data, ("name", "city"))
+    """Change a club's name, city and the websites that may frame its standings (the short name stays: it is in
+    every link)."""
+    apply_fields(club, data, ("name", "city", "embed_origins"))
     return save_validated(club)

@@ -51,7 +51,15 @@ class Part:
 NEW_ID = "new ids on import"
 PARENT = "implied by where the row sits in the file"
 
-CLUB = Part(Club, ("slug", "name", "city"), excluded={"id": NEW_ID, "created_at": "the importing club's own"})
+CLUB = Part(
+    Club,
+    ("slug", "name", "city"),
+    excluded={
+        "id": NEW_ID,
+        "created_at": "the importing club's own",
+        "embed_origins": "the importing club's own websites decide who may frame its pages",
+    },
+)
 SEASON = Part(
     Season, ("name", "start_date", "end_date", "ranking_rule", "best_n"), excluded={"id": NEW_ID, "club": PARENT}
 )
