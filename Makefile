@@ -64,7 +64,7 @@ test-quick: $(STAMP)
 
 # The pure cores' tests (rules engine, pairing, the rank chart) without Django at all: no settings, no
 # database, as DESIGN promises (tests/config/test_pure_core_runs.py checks a sample of them the same way).
-CORE_TESTS := tests/scoring/rules tests/tournaments/pairing tests/scoring/public/test_chart.py
+CORE_TESTS := tests/scoring/rules tests/tournaments/pairing tests/scoring/public/test_chart.py tests/scoring/standings/test_season_rules.py
 test-core: $(STAMP)
 	env -u DJANGO_SETTINGS_MODULE $(PY) -m pytest -p no:django -W "ignore:Unknown config option" $(XDIST) $(CORE_TESTS) $(PYTEST_ARGS)
 

@@ -326,11 +326,13 @@ def progress(event: Event, *, points: bool, top: int, highlight: int | None) -> 
 
 def season_stamp(season) -> str:
     """A short hash that changes whenever any of the season's evenings is recomputed, added, removed or
-    re-flagged, or the season's ranking rule changes (one query)."""
+    re-flagged, or any of the season's rules changes (one query)."""
+
     rows = (
         Event.objects.filter(season=season)
         .order_by("pk")
         .values_list("pk", "standings_version", "public_standings", "status")
     )
-    stamp = f"{season.ranking_rule}.{season.best_n}|" + "-".join(f"{pk}.{v}.{int(p)}.{s}" for pk, v, p, s in rows)
+    rules = ".".join(str(getattr(season, name)) for name in season.RULE_FIELDS)
+    stamp = f"{rules}|" + "-".join(f"{pk}.{v}.{int(p)}.{s}" for pk, v, p, s in rows)
     return hashlib.sha256(stamp.encode()).hexdigest()[:32]

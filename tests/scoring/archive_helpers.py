@@ -59,7 +59,19 @@ def make_rich_event():
     """An event that sets every archived field: season, guest player, named team, check-ins (one
     withdrawal), tables, two closed rounds and a draft, a bye, sheets with real deals and history (by a user
     and by a table link), a revoked link, a penalty by an organiser, and computed standings."""
-    season = SeasonFactory(ranking_rule=Season.Ranking.values[-1], best_n=3)
+    season = SeasonFactory(
+        ranking_rule=Season.Ranking.values[-1],
+        best_n=3,
+        score_mode=Season.ScoreMode.AVERAGE,
+        points_basis=Season.PointsBasis.PLACE,
+        place_points="8 6 4",
+        drop_worst=1,
+        min_evenings=1,
+        missed_penalty=Decimal("0.5"),
+        guests=Season.Guests.APART,
+        tie_breaks=["evenings", "game_points"],
+        awarded_min_evenings=2,
+    )
     event = make_event(
         club=season.club,
         season=season,

@@ -138,6 +138,54 @@ class Season(models.Model):
     ranking_rule = models.CharField(_("ranking rule"), max_length=10, choices=Ranking.choices, default=Ranking.SUM)
     best_n = models.PositiveSmallIntegerField(_("best N"), null=True, blank=True)
 
+    # The championship rules (scoring.standings.season_rules), frozen once the season's first evening counts.
+    RULE_FIELDS = (
+        "ranking_rule",
+        "best_n",
+        "score_mode",
+        "points_basis",
+        "place_points",
+        "drop_worst",
+        "min_evenings",
+        "missed_penalty",
+        "guests",
+        "tie_breaks",
+        "awarded_min_evenings",
+    )
+
+    class ScoreMode(models.TextChoices):
+        TOTAL = "total", _("Total of the counted evenings")
+        AVERAGE = "average", _("Average of the counted evenings")
+
+    class PointsBasis(models.TextChoices):
+        MATCH = "match", _("Match points of each evening")
+        GAME = "game", _("Game points of each evening")
+        PLACE = "place", _("Points by place (table below)")
+
+    class Guests(models.TextChoices):
+        RANKED = "ranked", _("Ranked with the members")
+        APART = "apart", _("Ranked apart")
+        EXCLUDED = "excluded", _("Not ranked")
+
+    class TieBreak(models.TextChoices):
+        GAME_POINTS = "game_points", _("Game points of the counted evenings")
+        BEST_EVENING = "best_evening", _("Best single evening")
+        EVENINGS = "evenings", _("Number of evenings played")
+
+    score_mode = models.CharField(_("score"), max_length=10, choices=ScoreMode.choices, default=ScoreMode.TOTAL)
+    points_basis = models.CharField(
+        _("points of an evening"), max_length=10, choices=PointsBasis.choices, default=PointsBasis.MATCH
+    )
+    place_points = models.CharField(
+        _("points by place"), max_length=200, blank=True, help_text=_("From first place down, e.g. 8 7 6 5 4 3 2 1.")
+    )
+    drop_worst = models.PositiveSmallIntegerField(_("drop the worst evenings"), default=0)
+    min_evenings = models.PositiveSmallIntegerField(_("evenings needed to be ranked"), default=0)
+    missed_penalty = models.DecimalField(_("penalty per missed evening"), max_digits=6, decimal_places=2, default=0)
+    guests = models.CharField(_("guests"), max_length=10, choices=Guests.choices, default=Guests.RANKED)
+    tie_breaks = models.JSONField(_("tie-breaks"), default=list, blank=True)
+    awarded_min_evenings = models.PositiveSmallIntegerField(_("evenings needed to award the ranking"), default=0)
+
     class Meta:
         ordering = ["-start_date"]
         constraints = [

@@ -61,7 +61,9 @@ CLUB = Part(
     },
 )
 SEASON = Part(
-    Season, ("name", "start_date", "end_date", "ranking_rule", "best_n"), excluded={"id": NEW_ID, "club": PARENT}
+    Season,
+    ("name", "start_date", "end_date", *Season.RULE_FIELDS),
+    excluded={"id": NEW_ID, "club": PARENT},
 )
 EVENT = Part(
     Event,
@@ -272,6 +274,7 @@ JSON_SHAPES = {
     (SheetChange, "after"): None,
     (Standing, "metrics"): "object",
     (EventLogEntry, "details"): "object",
+    (Season, "tie_breaks"): "list of text",
 }
 
 # Fields Django would stamp with "now" on insert; the import keeps the archived moments instead.
