@@ -292,14 +292,14 @@ class Adjustment(models.Model):
         ADJUSTMENT = "adjustment", _("Adjustment")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="adjustments")
-    # PROTECT: deleting an entry never takes its penalties along (the entry is withdrawn instead); deleting
-    # the whole event still removes them with it.
-    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="adjustments")
+    # RESTRICT: deleting an entry never takes its penalties along (the entry is withdrawn instead); deleting
+    # the whole event (or club) still removes them with it, which PROTECT would refuse.
+    entry = models.ForeignKey(Entry, on_delete=models.RESTRICT, related_name="adjustments")
     penalised_entry = models.ForeignKey(
-        Entry, on_delete=models.PROTECT, related_name="penalties_given", null=True, blank=True
+        Entry, on_delete=models.RESTRICT, related_name="penalties_given", null=True, blank=True
     )
     penalty_code = models.CharField(max_length=40, blank=True)
-    penalty_kind = models.ForeignKey(PenaltyKind, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    penalty_kind = models.ForeignKey(PenaltyKind, on_delete=models.RESTRICT, null=True, blank=True, related_name="+")
     penalty_name = models.CharField(max_length=100, blank=True)
     penalty_group = models.UUIDField(null=True, blank=True)
     round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)

@@ -17,7 +17,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='adjustment',
             name='penalised_entry',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='penalties_given', to='tournaments.entry'),
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.RESTRICT, related_name='penalties_given', to='tournaments.entry'),
         ),
         migrations.AddField(
             model_name='adjustment',
@@ -57,7 +57,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='adjustment',
             name='entry',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='adjustments', to='tournaments.entry'),
+            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='adjustments', to='tournaments.entry'),
         ),
         migrations.CreateModel(
             name='PenaltyKind',
@@ -80,7 +80,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='adjustment',
             name='penalty_kind',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='scoring.penaltykind'),
+            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='scoring.penaltykind'),
         ),
         migrations.AddConstraint(
             model_name='adjustment',

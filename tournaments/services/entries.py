@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max, ProtectedError, Q
+from django.db.models import Max, ProtectedError, Q, RestrictedError
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -145,7 +145,7 @@ def entry_delete(*, entry: Entry) -> None:
             )
         try:
             entry.delete()
-        except ProtectedError:
+        except (ProtectedError, RestrictedError):
             # Penalties and adjustments are never deleted with their entry (they are withdrawn, and kept).
             raise IllegalTransition(
                 _("Entry no. %(number)s has penalties or adjustments; withdraw it instead of deleting it.")

@@ -8,6 +8,7 @@ import pytest
 from django.utils import translation
 
 from scoring.models import Adjustment, PenaltyEffect
+from scoring.public.selectors import standings_table
 from scoring.results.penalties import (
     PenaltyError,
     adjustment_withdraw,
@@ -86,6 +87,7 @@ def test_points_to_the_opponents_count_for_them_and_as_the_offenders_penalty_thr
     (row,) = penalty_give(
         event=four_teams, key="misdeal", entry=t2, reason="Nach Trumpfwahl", round_number=1, user=user
     )
+    assert standings_table(four_teams, 1)["adjustments"] == [row]
     assert (row.entry_id, row.penalised_entry_id, row.points, row.penalty_code) == (t1.pk, t2.pk, 162, "misdeal")
     for _ in range(2):  # a recompute keeps it: it is a row of its own, not an edit of derived data
         standings_recompute_now(event_id=four_teams.pk)
@@ -112,6 +114,8 @@ def test_points_to_the_opponents_count_for_them_and_as_the_offenders_penalty_thr
     assert EventLogEntry.objects.filter(event=four_teams, action="penalty_withdrawn", entry=t2).count() == 1
     with pytest.raises(PenaltyError, match="already withdrawn"):
         adjustment_withdraw(adjustment=row, reason="noch einmal")
+    # The public standings list the penalties in force: a withdrawn one is not.
+    assert standings_table(four_teams, 1)["adjustments"] == []
 
 
 def test_minus_points_minus_match_points_and_a_warning_sit_on_the_offender(four_teams):

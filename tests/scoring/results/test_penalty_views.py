@@ -19,7 +19,7 @@ from scoring.standings.store import standings_recompute_now
 from tests.factories import ClubFactory, EventFactory
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 from tournaments.exceptions import IllegalTransition
-from tournaments.models import Entry, Round
+from tournaments.models import Entry, Game, Round
 from tournaments.services import entry_delete
 
 pytestmark = pytest.mark.django_db
@@ -200,3 +200,15 @@ def test_the_exports_name_the_penalty_the_offender_and_the_withdrawal(evening):
     write_pdf(event_id=evening.pk, out=out)
     pdf_text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(out.getvalue())).pages)
     assert "Misdeal after trumps are set of 2" in pdf_text and "Karten neu gemischt" in pdf_text
+
+
+def test_deleting_the_whole_event_still_takes_its_penalties_along(organiser):
+    event = make_event(club=organiser.club)
+    t1, t2 = make_entries(event, 2)
+    play(make_round(event, 1), t1, t2, won(900, 700))
+    kind = penalty_kind_save(club=organiser.club, name="Handy", effect=PenaltyEffect.MINUS_POINTS, amount=10)
+    penalty_give(event=event, key="misdeal", entry=t2, reason="x", round_number=1)
+    penalty_give(event=event, key=f"club-{kind.pk}", entry=t2, reason="y", round_number=1)
+    Game.objects.filter(round__event=event).delete()  # as the demo's reload does: games protect their entries
+    event.delete()
+    assert not Adjustment.objects.exists() and PenaltyKind.objects.get() == kind
