@@ -38,6 +38,7 @@ def test_give_a_penalty_from_the_table_then_withdraw_it(live_server, phone_page,
     login(page, live_server)
     base = f"{live_server.url}/o/{membership.club.slug}/events/{event.slug}"
     page.goto(base + "/rounds/1/sheets/")
+    page.screenshot(path=str(SHOTS / f"round-{width}.png"), full_page=True)
     with page.expect_navigation():
         page.click("[data-penalty-table='2']")  # step 1: the table's penalty button
     expect(page.locator("h2#give-title")).to_have_text("Strafe an Tisch 2, Runde 1")
