@@ -5,7 +5,9 @@
   `rounds/<n>/tables/<t>/` (one sheet: one game, the table `t` of round `n`; its form posts, version.json,
   switch-side/, correct/, links/<id>/revoke/), `cards/` and `cards.pdf` (the table cards and team links),
   `screen/` (the venue screen's links);
-- namespace "results": `results/` (standings status, adjustments, exports) and `o/<club>/archive/import/`;
+- namespace "results": `results/` (standings status, adjustments, exports), `results/penalties/` (give and
+  list penalties), `…/adjustments/<id>/withdraw/`, and the club's `o/<club>/archive/import/` and
+  `o/<club>/penalties/` (the club's penalty catalogue);
 - the old addresses by database id (`o/scores/...`): permanent redirects for what answered a GET.
 
 Numbers and slugs, not database ids: an address stays the same when the event is rebuilt (`make demo`).
@@ -16,6 +18,7 @@ from django.urls import include, path
 
 from scoring.public import venue as venue_views
 from scoring.results import archive_import as archive_views
+from scoring.results import penalty_views
 from scoring.results import views as results_views
 from scoring.sheets.referee_urls import sheet_routes
 from scoring.sheets.views import cards as card_views
@@ -58,7 +61,17 @@ results_patterns = [
     path(results + "recompute/", results_views.recompute, name="recompute"),
     path(results + "adjustments/", results_views.adjustment_add, name="adjustment_add"),
     path(
-        results + "adjustments/<int:adjustment_id>/delete/", results_views.adjustment_remove, name="adjustment_delete"
+        results + "adjustments/<int:adjustment_id>/withdraw/",
+        penalty_views.adjustment_withdraw_view,
+        name="adjustment_withdraw",
+    ),
+    path(results + "penalties/", penalty_views.penalties_page, name="penalties"),
+    path("o/<slug:club_slug>/penalties/", penalty_views.penalty_kinds, name="penalty_kinds"),
+    path("o/<slug:club_slug>/penalties/<int:kind_id>/", penalty_views.penalty_kind_edit, name="penalty_kind_edit"),
+    path(
+        "o/<slug:club_slug>/penalties/<int:kind_id>/retire/",
+        penalty_views.penalty_kind_retire_view,
+        name="penalty_kind_retire",
     ),
     path(results + "exports/", results_views.export_start, name="export_start"),
     path(results + "exports/<int:export_id>.json", results_views.export_status, name="export_status"),

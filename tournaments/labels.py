@@ -207,6 +207,63 @@ def draw_error(exc: DrawUserError, numbers: Mapping[int, int] | None = None) -> 
     return DrawFailed(message, code=exc.code)
 
 
+# The built-in penalties of the catalogue (`scoring.results.penalties.BUILTINS`, by code), after the French
+# belote federation's arbitration code: (name, what the director reads before giving it). A club's own
+# penalties carry their own name.
+PENALTY_LABELS = {
+    "misdeal": (
+        _("Misdeal after trumps are set"),
+        _("The deal is not played again: the opponents score the deal's points."),
+    ),
+    "revoke": (
+        _("Revoke"),
+        _(
+            "A player did not follow suit or trump when able: the opponents score the deal's points; add "
+            "their announcements to the amount."
+        ),
+    ),
+    "card_exposed": (
+        _("Card exposed or played out of turn"),
+        _("The card stays face up and is played at the first legal turn; a warning, points if it is repeated."),
+    ),
+    "late_arrival": (
+        _("Late arrival"),
+        _("A deal's points off for each five minutes late (adjust the amount); past the limit the round is lost."),
+    ),
+    "slow_play_warning": (
+        _("Slow play: warning"),
+        _("The first time: a warning, nothing off."),
+    ),
+    "slow_play": (
+        _("Slow play after a warning"),
+        _("Slow play again after a warning: a deal's points off."),
+    ),
+}
+
+
+def penalty_name(code: str, name: str = "") -> str:
+    """A penalty's name in the reader's language: the built-in's word for `code`, else the club's `name`."""
+    label = PENALTY_LABELS.get(code)
+    return str(label[0]) if label else name
+
+
+def penalty_description(code: str) -> str:
+    label = PENALTY_LABELS.get(code)
+    return str(label[1]) if label else ""
+
+
+def _penalty_sentence(template: Promise) -> Any:
+    # A built-in penalty reads in the reader's language (its code is kept), a club's under its own name.
+    def sentence(details: Mapping[str, Any]) -> str:
+        filled = _DetailsOrDash(details)
+        code = details.get("penalty_code")
+        if isinstance(code, str) and code in PENALTY_LABELS:
+            filled["penalty"] = penalty_name(code)
+        return str(template) % filled
+
+    return sentence
+
+
 # The event history's steps (tournaments.models.EventLogEntry.action): each a sentence filled from the row's
 # `details` (%-keys), or a function of the details for a sentence that needs labels of its own. A service
 # that records a new kind of step adds its code here; `event_log_add` refuses a code missing here.
@@ -217,8 +274,12 @@ EVENT_LOG_ACTIONS: dict[str, Any] = {
     "withdrawal": _("Pair %(number)s withdrew."),
     "substitute": _("%(substitute)s plays for %(player)s."),
     "sides_swapped": _("Table %(table)s: sides swapped."),
-    "penalty_given": _("Penalty for %(number)s: %(penalty)s."),
-    "penalty_withdrawn": _("Penalty for %(number)s withdrawn: %(penalty)s."),
+    "penalty_given": _penalty_sentence(_("Penalty for %(number)s: %(penalty)s.")),
+    "penalty_withdrawn": _penalty_sentence(_("Penalty for %(number)s withdrawn: %(penalty)s.")),
+    "adjustment_given": _("Adjustment for %(number)s: %(match_points)s match points, %(points)s game points."),
+    "adjustment_withdrawn": _(
+        "Adjustment for %(number)s withdrawn: %(match_points)s match points, %(points)s game points."
+    ),
     "director_called": _("Table %(table)s called the director."),
     "director_answered": _("Table %(table)s: call answered."),
     "room_message": _("Message to the room: “%(text)s”."),

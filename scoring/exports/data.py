@@ -75,9 +75,13 @@ def load_results(event_id: int, *, with_deals: bool = False) -> EventResults:
         counted = [s.pk for s in sheets.values() if s.status in Sheet.COUNTED_STATUSES]
         for deal in Deal.objects.filter(sheet_id__in=counted).order_by("sheet_id", "position"):
             deals[deal.sheet_id].append(deal)
-    adjustments = list(Adjustment.objects.filter(event=event).order_by("created_at", "pk"))
+    adjustments = list(
+        Adjustment.objects.filter(event=event).select_related("withdrawn_by").order_by("created_at", "pk")
+    )
     for adjustment in adjustments:
         adjustment.entry = entries[adjustment.entry_id]
+        if adjustment.penalised_entry_id:
+            adjustment.penalised_entry = entries[adjustment.penalised_entry_id]
     return EventResults(
         event=event,
         entries=entries,

@@ -28,6 +28,7 @@ from reportlab.platypus import (
 )
 
 from scoring.exports.data import EventResults, load_results
+from scoring.exports.tables import withdrawn_text
 from scoring.labels import TRUMP_NAMES, deal_extras, outcome_label, side_short
 from scoring.standings import metrics
 
@@ -123,12 +124,16 @@ def _standings_story(results: EventResults, styles) -> list:
                 )
                 if x
             )
-            story.append(
-                _p(
-                    f"{a.entry.number} {a.entry.display_name}: {a.get_kind_display()} {amount} – {a.reason}",
-                    styles["small"],
-                )
-            )
+            what = a.penalty_label or a.get_kind_display()
+            if a.penalised_entry_id and a.penalised_entry_id != a.entry_id:
+                what = _("%(penalty)s of %(number)s") % {"penalty": what, "number": a.penalised_entry.number}
+            line = f"{a.entry.number} {a.entry.display_name}: {what} {amount} – {a.reason}"
+            if a.withdrawn_at is not None:
+                # Struck through and said in words: kept on the record, no longer counted.
+                line = f"<strike>{escape(line)}</strike> ({escape(withdrawn_text(a))})"
+                story.append(Paragraph(line, styles["small"]))
+            else:
+                story.append(_p(line, styles["small"]))
     return story
 
 

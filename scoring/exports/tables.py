@@ -115,19 +115,44 @@ def results_rows(results: EventResults) -> list[list]:
 
 
 def adjustments_header() -> list[str]:
-    return [_("Start number"), _("Team"), _("Kind"), _("Round"), _("Match points"), _("Points"), _("Reason")]
+    return [
+        _("Start number"),
+        _("Team"),
+        _("Kind"),
+        _("Penalty"),
+        _("Penalised entry"),
+        _("Round"),
+        _("Match points"),
+        _("Points"),
+        _("Reason"),
+        _("Withdrawn"),
+    ]
+
+
+def withdrawn_text(a) -> str:
+    """ "withdrawn: why (by whom)" for a withdrawn penalty or adjustment, else ""."""
+    if a.withdrawn_at is None:
+        return ""
+    author = a.withdrawn_author
+    if author:
+        return _("withdrawn: %(why)s (%(author)s)") % {"why": a.withdraw_reason, "author": author}
+    return _("withdrawn: %(why)s") % {"why": a.withdraw_reason}
 
 
 def adjustments_rows(results: EventResults) -> list[list]:
+    """Every penalty and adjustment, withdrawn ones too (marked: they no longer count)."""
     return [
         [
             a.entry.number,
             a.entry.display_name,
             a.get_kind_display(),
+            a.penalty_label,
+            a.penalised_entry.number if a.penalised_entry_id else "",
             a.round_number or "",
             metrics.json_value(a.match_points),
             a.points,
             a.reason,
+            withdrawn_text(a),
         ]
         for a in results.adjustments
     ]

@@ -144,8 +144,9 @@ def standings_table(event: Event, number: int) -> dict[str, Any]:
         .order_by("rank", "entry__number")
     )
     adjustments = list(
-        event.adjustments.filter(Q(round_number__isnull=True) | Q(round_number__lte=number))
-        .select_related("entry")
+        # A withdrawn penalty or adjustment is kept for the organiser's list, no longer in force.
+        event.adjustments.filter(Q(round_number__isnull=True) | Q(round_number__lte=number), withdrawn_at__isnull=True)
+        .select_related("entry__player_1", "entry__player_2", "penalised_entry")
         .order_by("entry__number", "created_at")
     )
     precedence = metrics.effective_precedence(event.ranking_precedence)

@@ -1,7 +1,9 @@
 """Penalties and organiser adjustments: each its own row with a reason, never an edit of derived data.
 
-Both services queue a standings recompute (`scoring.queueing.standings_request_recompute`) in the
-transaction that changes the row; the standings count the adjustment from its round on.
+The service queues a standings recompute (`scoring.queueing.standings_request_recompute`) in the
+transaction that adds the row, and records the step in the event's history; the standings count the
+adjustment from its round on. Nothing deletes one: `scoring.results.penalties.adjustment_withdraw` withdraws
+it (kept, left out of the standings). The catalogue's named penalties are `scoring.results.penalties`.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from django.utils.translation import gettext as _
 
 from scoring.models import Adjustment
 from scoring.queueing import standings_request_recompute
+from scoring.standings import metrics
 from scoring.standings.store import StandingsError
 from tournaments.models import Entry, Event
+from tournaments.services.history import event_log_add
 
 # Game points of one adjustment: far beyond any evening (a game is a few thousand points), far inside the
 # database's 32-bit integer, so 2^31 is a refusal that names the field, never a 500.
@@ -80,13 +84,16 @@ def adjustment_create(
             round_number=round_number,
             created_by=user if user and user.is_authenticated else None,
         )
+        event_log_add(
+            event=event,
+            action="adjustment_given",
+            user=user,
+            reason=adjustment.reason,
+            round_number=round_number,
+            entry=entry,
+            number=entry.number,
+            match_points=metrics.json_value(match_points),
+            points=points,
+        )
         standings_request_recompute(event_id=event.pk)
     return adjustment
-
-
-def adjustment_delete(*, adjustment: Adjustment) -> None:
-    """Remove a penalty or adjustment and queue a standings recompute."""
-    with transaction.atomic():
-        event_id = adjustment.event_id
-        adjustment.delete()
-        standings_request_recompute(event_id=event_id)

@@ -20,8 +20,9 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring.exports import EXPORTERS, ExportError
 from scoring.models import Adjustment, Export
 from scoring.queueing import export_request, standings_request_recompute
-from scoring.results.adjustments import adjustment_create, adjustment_delete
+from scoring.results.adjustments import adjustment_create
 from scoring.results.forms import AdjustmentForm
+from scoring.results.penalties import event_adjustments
 from scoring.standings import metrics
 from scoring.standings.store import StandingsError, standings_status
 from tournaments.models import Entry, Event, Standing
@@ -88,11 +89,7 @@ def _render_results(request, event: Event, adjustment_form: AdjustmentForm, stat
     )
     for row in standings:
         row.mp = metrics.json_value(row.match_points)
-    adjustments = list(
-        Adjustment.objects.filter(event=event).select_related("entry", "created_by").order_by("-created_at")
-    )
-    for adjustment in adjustments:
-        adjustment.mp = metrics.json_value(adjustment.match_points)
+    adjustments = event_adjustments(event)  # the penalties page's list: withdrawn rows struck through
     return render(
         request,
         "organiser/results.html",
@@ -215,12 +212,3 @@ def adjustment_add(request, event: Event):
                 return redirect(_results_url(event))
     # The page again with the typed values and each error next to its field (not as a message at the top).
     return _render_results(request, event, form, status=400)
-
-
-@require_POST
-@organiser_event
-def adjustment_remove(request, event: Event, adjustment_id: int):
-    adjustment = get_object_or_404(Adjustment, pk=adjustment_id, event=event)
-    adjustment_delete(adjustment=adjustment)
-    messages.success(request, _("Removed; the standings are being recomputed."))
-    return redirect(_results_url(event))

@@ -38,6 +38,20 @@ def round_belot(points: int, kind: str, more: bool) -> int:
     return tens + up
 
 
+def deal_value(rs: RuleSet) -> int:
+    """The game points one whole deal of a suit contract is worth under `rs`, announcements left out, as the
+    sheet writes it: the trick total (162 with the usual card values) in the French families, rounded as the
+    rule set rounds; in belot written in tens (16). What a misdeal or a revoke gives the opponents."""
+    total = (
+        rs.contract_info[SUIT].deal_total
+        if SUIT in rs.contract_info
+        else max(info.deal_total for info in rs.contract_info.values())
+    )
+    if rs.family is Family.BELOT:
+        return round_belot(total, SUIT, more=True)
+    return round_french(total, rs.rounding)
+
+
 def score_deal(rs: RuleSet, deal: ParsedDeal) -> DealScore:
     """Score a validated played deal. Dispatches on the rule set's family."""
     return _SCORERS[rs.family](rs, deal)
@@ -153,6 +167,7 @@ __all__ = [
     "MADE",
     "PASSED",
     "DealScore",
+    "deal_value",
     "round_belot",
     "round_french",
     "score_deal",

@@ -5,8 +5,8 @@ of queries (per-entry aggregates in SQL, pairwise metrics in Python via `scoring
 `scoring.standings.store` stores them. Nothing here writes.
 
 What counts: games whose sheet is confirmed or locked; byes of released or closed rounds (scored as a win
-with `Event.bye_points` game points); adjustments of rounds up to the snapshot's round (an adjustment with
-no round counts from round 1). In mêlée every single-player entry gets its side's result.
+with `Event.bye_points` game points); adjustments not withdrawn, of rounds up to the snapshot's round (an
+adjustment with no round counts from round 1). In mêlée every single-player entry gets its side's result.
 """
 
 from __future__ import annotations
@@ -174,8 +174,11 @@ def compute_rows(event: Event) -> list[dict]:
         side_b = tuple(e for e in (b1, b2) if e)
         meetings_by_round.append((number, metrics.Meeting(side_a, side_b, points_a, points_b)))
 
+    # Withdrawn penalties and adjustments are kept but count no more.
     adjustments = list(
-        Adjustment.objects.filter(event=event).values_list("entry_id", "round_number", "kind", "match_points", "points")
+        Adjustment.objects.filter(event=event, withdrawn_at__isnull=True).values_list(
+            "pk", "entry_id", "round_number", "kind", "match_points", "points", "penalised_entry_id", "penalty_group"
+        )
     )
 
     seed = lots_seed(event, rounds)
@@ -201,7 +204,8 @@ def compute_rows(event: Event) -> list[dict]:
             line.deals_won = int(deals_won)
             line.match_points = (line.wins + line.byes) * win + line.draws * draw + line.losses * loss
             lines[entry_id] = line
-        for entry_id, round_number, kind, match_points, points in adjustments:
+        counted_penalties = set()
+        for pk, entry_id, round_number, kind, match_points, points, offender_id, group in adjustments:
             if (round_number or 1) > after or entry_id not in numbers:
                 continue
             line = lines.get(entry_id)
@@ -211,8 +215,17 @@ def compute_rows(event: Event) -> list[dict]:
             line.adjustment_points += points
             line.match_points += match_points
             line.total_points += points
-            if kind == Adjustment.Kind.PENALTY:
-                line.penalties += 1
+            # A penalty counts against the entry that committed it (points "to the opponents" sit on the
+            # opponents' rows), once however many rows it has; a warning counts nothing.
+            offender_id = offender_id or entry_id
+            if kind == Adjustment.Kind.PENALTY and (match_points or points) and offender_id in numbers:
+                if (offender_id, group or pk) in counted_penalties:
+                    continue
+                counted_penalties.add((offender_id, group or pk))
+                offender = lines.get(offender_id)
+                if offender is None:
+                    offender = lines[offender_id] = metrics.Line(entry_id=offender_id, number=numbers[offender_id])
+                offender.penalties += 1
         for entry_id, line in lines.items():
             line.withdrawn = withdrawn_from.get(entry_id, after + 1) <= after
         data = metrics.RankingInput(

@@ -4,6 +4,7 @@ import page's address and an uploaded file (`import_url`, `upload`)."""
 
 import datetime
 import json
+import uuid
 from decimal import Decimal
 
 import pytest
@@ -172,6 +173,32 @@ def make_rich_event():
     AdjustmentFactory(
         event=event, entry=t1, kind=Adjustment.Kind.ADJUSTMENT, match_points=Decimal("1"), reason="Nachtrag"
     )
+    # Catalogue penalties: a revoke's points on the opponents' row naming the offender, and a club's own
+    # penalty, withdrawn (kept, with who and why).
+    AdjustmentFactory(
+        event=event,
+        entry=t1,
+        penalised_entry=t2,
+        kind=Adjustment.Kind.PENALTY,
+        points=162,
+        round_number=1,
+        penalty_code="revoke",
+        penalty_group=uuid.UUID("12345678-1234-5678-1234-567812345678"),
+        reason="Nicht bedient",
+        created_by=user,
+    )
+    AdjustmentFactory(
+        event=event,
+        entry=t2,
+        penalised_entry=t2,
+        kind=Adjustment.Kind.PENALTY,
+        points=-20,
+        penalty_name="Handy am Tisch",
+        reason="Klingelte",
+        withdrawn_at=MOMENT,
+        withdrawn_by=user,
+        withdraw_reason="War der Nachbartisch",
+    )
     event_log_add(
         event=event, action="late_entry", user=user, round_number=2, entry=t2, reason="Stau", number=t2.number
     )
@@ -204,7 +231,14 @@ def rows(event) -> dict[str, list]:
             if name == "id" or name in skip:
                 continue
             value = getattr(obj, name)
-            if name in ("entry_id", "entry_a_id", "entry_a_partner_id", "entry_b_id", "entry_b_partner_id"):
+            if name in (
+                "entry_id",
+                "entry_a_id",
+                "entry_a_partner_id",
+                "entry_b_id",
+                "entry_b_partner_id",
+                "penalised_entry_id",
+            ):
                 value = entry_no.get(value)
             elif name in ("player_1_id", "player_2_id"):
                 value = players.get(value)
@@ -219,7 +253,10 @@ def rows(event) -> dict[str, list]:
             elif name in ("user_id", "created_by_id"):
                 value = users[value] or obj.imported_author or None
                 name = "author"
-            elif name == "imported_author":
+            elif name == "withdrawn_by_id":
+                value = users[value] or obj.withdrawn_imported_author or None
+                name = "withdrawn_author"
+            elif name in ("imported_author", "withdrawn_imported_author"):
                 continue
             elif name == "seats":
                 value = {seat: players[pid] for seat, pid in value.items()}

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max, ProtectedError, Q, RestrictedError
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -143,7 +143,14 @@ def entry_delete(*, entry: Entry) -> None:
             raise IllegalTransition(
                 _("Entry no. %(number)s has been drawn; withdraw it instead of deleting it.") % {"number": entry.number}
             )
-        entry.delete()
+        try:
+            entry.delete()
+        except (ProtectedError, RestrictedError):
+            # Penalties and adjustments are never deleted with their entry (they are withdrawn, and kept).
+            raise IllegalTransition(
+                _("Entry no. %(number)s has penalties or adjustments; withdraw it instead of deleting it.")
+                % {"number": entry.number}
+            ) from None
 
 
 def _checkin_write(event: Event, entry_ids: list[int], round_number: int, status: str) -> int:

@@ -15,7 +15,18 @@ from dataclasses import dataclass, field
 
 from django.db import models
 
-from scoring.models import Adjustment, Deal, Export, Sheet, SheetChange, TableCard, TableLink, TeamLink, VenueScreen
+from scoring.models import (
+    Adjustment,
+    Deal,
+    Export,
+    PenaltyKind,
+    Sheet,
+    SheetChange,
+    TableCard,
+    TableLink,
+    TeamLink,
+    VenueScreen,
+)
 from tournaments.models import (
     CheckIn,
     Club,
@@ -190,13 +201,33 @@ CHANGE = Part(
 )
 ADJUSTMENT = Part(
     Adjustment,
-    ("round_number", "kind", "match_points", "points", "reason", "created_at"),
+    (
+        "round_number",
+        "kind",
+        "match_points",
+        "points",
+        "reason",
+        "created_at",
+        "penalty_code",
+        "penalty_name",
+        "penalty_group",
+        "withdrawn_at",
+        "withdraw_reason",
+    ),
     refs={
         "entry": "start number",
         "created_by": "the author's username, imported as text",
         "imported_author": "the same author key as `created_by`",
+        "penalised_entry": "start number, or null",
+        "withdrawn_by": "the withdrawing user's username, imported as text (withdrawn_imported_author)",
+        "withdrawn_imported_author": "the same author key as `withdrawn_by`",
     },
-    excluded={"id": NEW_ID, "event": PARENT},
+    excluded={
+        "id": NEW_ID,
+        "event": PARENT,
+        # A club kind's name is archived as penalty_name: the copy's club has its own catalogue.
+        "penalty_kind": "the club's own catalogue is the club's, not the event's; its name is archived",
+    },
 )
 EVENT_LOG = Part(
     EventLogEntry,
@@ -258,6 +289,7 @@ MODELS_LEFT_OUT = {
     TableCard: "the table cards' secret links; an imported copy makes new ones",
     TeamLink: "the teams' secret links; an imported copy makes new ones",
     VenueScreen: "the venue screen's secret link; an imported copy makes a new one",
+    PenaltyKind: "the club's own penalty catalogue belongs to the club; each penalty given keeps its name",
 }
 
 # What a JSON field must hold ("object", "list", "list of text", "rule set", or None for any JSON).

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import io
 import json
+import uuid
 from collections import defaultdict
 from collections.abc import Callable
 from decimal import Decimal
@@ -45,7 +46,7 @@ from tournaments.models import CheckIn, Entry, Event, EventLogEntry, Game, Playe
 def _plain(value: Any) -> Any:
     if isinstance(value, datetime.datetime | datetime.date):
         return value.isoformat()
-    if isinstance(value, Decimal):
+    if isinstance(value, Decimal | uuid.UUID):
         return str(value)
     return value
 
@@ -118,9 +119,13 @@ def event_archive_write(*, event_id: int, out: BinaryIO, progress: Callable[[int
             {
                 "entry": number[a.entry_id],
                 "created_by": _author(a.created_by, a.imported_author),
+                "penalised_entry": number.get(a.penalised_entry_id),
+                "withdrawn_by": _author(a.withdrawn_by, a.withdrawn_imported_author),
                 **_pick(a, ADJUSTMENT.fields),
             }
-            for a in Adjustment.objects.filter(event=event).select_related("created_by").order_by("created_at", "pk")
+            for a in Adjustment.objects.filter(event=event)
+            .select_related("created_by", "withdrawn_by")
+            .order_by("created_at", "pk")
         ],
         "event_log": [
             {

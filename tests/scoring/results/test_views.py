@@ -94,8 +94,10 @@ def test_adjustment_form_stores_and_recomputes(organiser_client, event, django_c
     assert response.status_code == 400 and "is not a number" in response.content.decode()
     assert Adjustment.objects.count() == 1
     with django_capture_on_commit_callbacks(execute=True):
-        organiser_client.post(url(event, "adjustment_delete", adjustment.pk))
-    assert not Adjustment.objects.exists()
+        organiser_client.post(url(event, "adjustment_withdraw", adjustment.pk), {"reason": "Irrtum"})
+    # Withdrawn, not deleted: kept with the reason, and no longer counted.
+    adjustment.refresh_from_db()
+    assert adjustment.withdrawn_at is not None and adjustment.withdraw_reason == "Irrtum"
     event.refresh_from_db()
     assert event.standings_version == 3
 

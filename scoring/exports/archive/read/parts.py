@@ -346,6 +346,10 @@ def adjustments_read(r: Reader, data: dict, event: Event, entries: dict[int, Ent
         if not spec["reason"].strip():
             raise fail(f"{path}.reason", _("a penalty or adjustment needs a reason."))
         coherence.round_number(event, spec.get("round_number"), f"{path}.round_number")
+        if spec.get("withdrawn_at") is not None and not (spec.get("withdraw_reason") or "").strip():
+            raise fail(
+                f"{path}.withdraw_reason", _("a withdrawn penalty or adjustment needs the reason it was withdrawn.")
+            )
         adjustments.append(
             at(
                 Adjustment(
@@ -353,6 +357,10 @@ def adjustments_read(r: Reader, data: dict, event: Event, entries: dict[int, Ent
                     entry=_entry(r, entries, item, "entry", path),
                     created_by=None,
                     imported_author=author(r, item, "created_by", path),
+                    # An archive before the penalty catalogue has neither: no offender named, nobody withdrew.
+                    penalised_entry=_entry(r, entries, item, "penalised_entry", path, null=True),
+                    withdrawn_by=None,
+                    withdrawn_imported_author=author(r, item, "withdrawn_by", path),
                     **spec,
                 ),
                 path,

@@ -189,7 +189,7 @@ class Reader:
             _check_json(value, path)
             _check_shape(value, JSON_SHAPES.get((field.model, field.name)), path)
             return value
-        else:  # text: CharField, TextField, SlugField, GenericIPAddressField
+        else:  # text: CharField, TextField, SlugField, GenericIPAddressField, UUIDField
             if not isinstance(value, str):
                 raise fail(path, _("must be text; got %(type)s.") % {"type": type_name(value)})
             _check_text(value, path)
@@ -201,7 +201,7 @@ class Reader:
         try:
             field.validate(value, None)  # choices, blank
             field.run_validators(value)  # length, range, slug, IP address
-            if kind == "GenericIPAddressField":
+            if kind in ("GenericIPAddressField", "UUIDField"):  # a UUID that is no UUID: a 500 on insert
                 value = field.to_python(value)
         except ValidationError as exc:
             raise fail(path, " ".join(exc.messages)) from None

@@ -198,6 +198,15 @@ def test_history_authors_never_become_local_accounts(rich_event, client):
             lambda d: d["adjustments"][0].update(created_by="u" * 200),
             r"^adjustments\[0\]\.created_by: must have at most",
         ),
+        (
+            lambda d: d["adjustments"][0].update(penalty_group="kein-uuid"),
+            r"^adjustments\[0\]\.penalty_group: ",
+        ),
+        (
+            lambda d: d["adjustments"][0].update(withdrawn_at="2026-11-30T20:00:00+00:00", withdraw_reason=""),
+            r"^adjustments\[0\]\.withdraw_reason: a withdrawn penalty or adjustment needs the reason",
+        ),
+        (lambda d: d["adjustments"][0].update(penalised_entry=99), r"^adjustments\[0\]\.penalised_entry: names"),
         (lambda d: d.update(players="p1"), r"^players: must be a list"),
         (lambda d: d["players"].append(7), r"^players\[\d+\]: must be an object; got a number"),
     ],
