@@ -3,7 +3,8 @@
 
 - namespace "desk": `rounds/<n>/sheets/` (a round's sheets: version.json, cards.pdf, close/),
   `rounds/<n>/tables/<t>/` (one sheet: one game, the table `t` of round `n`; its form posts, version.json,
-  switch-side/, correct/, links/<id>/revoke/), `cards/` and `cards.pdf` (the table cards and team links),
+  switch-side/, correct/, swap-sides/,
+  links/<id>/revoke/), `cards/` and `cards.pdf` (the table cards and team links),
   `screen/` (the venue screen's links);
 - namespace "results": `results/` (standings status, adjustments, exports) and `o/<club>/archive/import/`;
 - the old addresses by database id (`o/scores/...`): permanent redirects for what answered a GET.
@@ -37,6 +38,7 @@ desk_patterns = [
     path(table + "version.json", live.sheet_version, name="sheet-version"),
     path(table + "switch-side/", round_views.sheet_switch_side_view, name="sheet-switch-side"),
     path(table + "correct/", round_views.sheet_correct_view, name="sheet-correct"),
+    path(table + "swap-sides/", round_views.sheet_sides_swap_view, name="sheet-swap-sides"),
     path(table + "links/<int:link_id>/revoke/", round_views.link_revoke, name="link-revoke"),
     path(event + "cards/", card_views.event_cards, name="event-cards"),
     path(event + "cards/make/", card_views.event_cards_make, name="event-cards-make"),

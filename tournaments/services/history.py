@@ -22,16 +22,16 @@ MAX_REASON = 2000
 def history_reason(reason: Any) -> str:
     """The stripped reason of a step that needs one (a reopened round or event, a restore): InvalidInput on
     the field `reason` when it is empty or longer than MAX_REASON."""
-    reason = reason.strip() if isinstance(reason, str) else ""
-    if not reason:
+    text: str = reason.strip() if isinstance(reason, str) else ""
+    if not text:
         raise InvalidInput(_("Give a reason: it is kept in the event's history."), field="reason")
-    if len(reason) > MAX_REASON:
+    if len(text) > MAX_REASON:
         raise InvalidInput(
             _("The reason is too long: at most %(max)s characters, got %(got)s.")
-            % {"max": MAX_REASON, "got": len(reason)},
+            % {"max": MAX_REASON, "got": len(text)},
             field="reason",
         )
-    return reason
+    return text
 
 
 def event_log_add(
