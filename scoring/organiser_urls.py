@@ -6,7 +6,8 @@
   switch-side/, correct/, swap-sides/,
   links/<id>/revoke/), `cards/` and `cards.pdf` (the table cards and team links),
   `screen/` (the venue screen's links);
-- namespace "results": `results/` (standings status, adjustments, exports) and `o/<club>/archive/import/`;
+- namespace "results": `results/` (standings status, adjustments, exports, restore/ from a backup of the
+  event) and `o/<club>/archive/import/` (an archive as a copy);
 - the old addresses by database id (`o/scores/...`): permanent redirects for what answered a GET.
 
 Numbers and slugs, not database ids: an address stays the same when the event is rebuilt (`make demo`).
@@ -17,6 +18,7 @@ from django.urls import include, path
 
 from scoring.public import venue as venue_views
 from scoring.results import archive_import as archive_views
+from scoring.results import archive_restore as restore_views
 from scoring.results import views as results_views
 from scoring.sheets.referee_urls import sheet_routes
 from scoring.sheets.views import cards as card_views
@@ -63,6 +65,8 @@ results_patterns = [
         results + "adjustments/<int:adjustment_id>/delete/", results_views.adjustment_remove, name="adjustment_delete"
     ),
     path(results + "exports/", results_views.export_start, name="export_start"),
+    path(results + "restore/", restore_views.archive_restore, name="restore"),
+    path(results + "restore/confirm/", restore_views.archive_restore_confirm, name="restore_confirm"),
     path(results + "exports/<int:export_id>.json", results_views.export_status, name="export_status"),
     path(results + "exports/<int:export_id>/download/", results_views.export_download, name="export_download"),
     path("o/<slug:club_slug>/archive/import/", archive_views.archive_import, name="archive_import"),
