@@ -235,7 +235,10 @@ EVENT_LOG_ACTIONS: dict[str, Any] = {
     "director_called": _("Table %(table)s called the director."),
     "director_answered": _("Table %(table)s: call answered."),
     "room_message": _("Message to the room: “%(text)s”."),
-    "event_restored": _("Event restored from a backup."),
+    "event_restored": _(
+        "Event restored from a backup: %(sheets_after)s sheets with %(deals_after)s deals (before: %(sheets_before)s "
+        "with %(deals_before)s)."
+    ),
 }
 
 
