@@ -16,6 +16,7 @@ from scoring.standings.store import standings_recompute_now
 from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, link_actor, organiser_actor, table_of
 from tests.scoring.sheets.cards_helpers import card_of, evening
+from tests.scoring.standings_helpers import make_entries, make_event, make_round, play
 from tournaments.models import EventLogEntry, Game, Round, Standing
 
 pytestmark = pytest.mark.django_db
@@ -158,3 +159,25 @@ def test_refusals_change_nothing(played):
         _swap(played, "teams")
     assert (_history(sheet), list(Deal.objects.values_list("data", flat=True)), list(Game.objects.values())) == rows
     assert not EventLogEntry.objects.exists()
+
+
+def test_in_melee_both_players_of_each_side_change_sides(organiser):
+    event = make_event(club=organiser.club, team_mode="melee", pairing_methods=["melee"])
+    players = make_entries(event, 4, melee=True)
+    rnd = make_round(event, 1, status=Round.Status.RELEASED)
+    game = play(rnd, (players[0], players[1]), (players[2], players[3]), [(92, 70)])
+    seats = dict(game.seats)
+    sheet = sheet_sides_swap(
+        sheet=Sheet.objects.get(game=game), how="teams", version=3, actor=organiser_actor(organiser), reason="x"
+    )
+    game = Game.objects.get(pk=game.pk)
+    assert (game.entry_a, game.entry_a_partner, game.entry_b, game.entry_b_partner) == (
+        players[2],
+        players[3],
+        players[0],
+        players[1],
+    )
+    assert game.seats == {"N": seats["E"], "S": seats["W"], "E": seats["N"], "W": seats["S"]}
+    change = SheetChange.objects.get(sheet=sheet)
+    assert (change.before["A"], change.after["A"]) == ([1, 2], [3, 4])
+    assert EventLogEntry.objects.get(action="sides_swapped").details["a"] == "3 + 4"
