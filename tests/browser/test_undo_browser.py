@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from scoring.exports.archive import event_archive
 from scoring.models import Deal, Sheet
-from tests.browser.helpers import session_login
+from tests.browser.helpers import axe_serious, session_login
 from tests.factories import MembershipFactory
 from tests.scoring.archive_helpers import make_rich_event
 from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, table_of
@@ -48,6 +48,7 @@ def test_reopening_a_closed_round_asks_for_a_reason_and_a_tick(live_server, page
     assert not page.evaluate(WIDER_THAN_SCREEN)
     page.fill("#id_reason", "Tisch 1: Stichpunkte falsch")
     _shot(page, "reopen-form")
+    assert axe_serious(page) == []
     # Without the tick the browser sends nothing (the server refuses it too: test_reopen_views.py).
     assert page.evaluate("() => document.querySelector('#id_confirm').validity.valueMissing")
     page.check("#id_confirm")
@@ -70,6 +71,7 @@ def test_swapping_the_sides_on_the_sheet_page(live_server, page):
     page.fill("#swap-reason", "Teams saßen vertauscht")
     assert not page.evaluate(WIDER_THAN_SCREEN)
     _shot(page, "swap-form")
+    assert axe_serious(page) == []
     with page.expect_navigation():
         page.get_by_role("button", name="Seiten tauschen").click()
     page.get_by_text("Die Teams haben die Plätze getauscht").wait_for()
@@ -94,6 +96,7 @@ def test_restoring_a_backup_shows_what_is_replaced_then_asks(live_server, page, 
     page.fill("#id_reason", "Stand von 21 Uhr")
     page.check("#id_confirm")
     _shot(page, "restore-check")
+    assert axe_serious(page) == []
     with page.expect_navigation():
         page.get_by_role("button", name="Turnier aus dieser Datei wiederherstellen").click()
     page.get_by_text("Das Turnier ist aus der Sicherung wiederhergestellt").wait_for()
