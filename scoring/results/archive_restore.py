@@ -7,7 +7,8 @@ once), its table cards and venue screens.
 
 Between the two steps the file waits under the event's folder in the default storage, under a random name
 the confirming form carries (the browser cannot send the same file twice without the organiser choosing it
-again); it is deleted once restored. Permission: a logged-in organiser of the event's club (404 otherwise).
+again); it is deleted once restored, or when another file is checked for the event. Permission: a logged-in
+organiser of the event's club (404 otherwise).
 """
 
 from __future__ import annotations
@@ -68,6 +69,17 @@ def _stored(event: Event, token: str) -> str:
     return f"restores/{event.pk}/{token}.json"
 
 
+def _forget_checked(event: Event) -> None:
+    """Delete the files checked earlier for this event and never restored: one waits at a time (a second check
+    replaces the first; its page then asks for the file again)."""
+    try:
+        _folders, names = default_storage.listdir(f"restores/{event.pk}")
+    except (FileNotFoundError, NotImplementedError):
+        return
+    for name in names:
+        default_storage.delete(f"restores/{event.pk}/{name}")
+
+
 def _count_rows(now: dict, file: dict | None) -> list[dict]:
     labels = {
         "entries": _("Entries"),
@@ -115,6 +127,7 @@ def archive_restore(request, event: Event):
     except ArchiveError as exc:
         form.add_error("file", str(exc))
         return _render(request, event, check_form=form, status=400)
+    _forget_checked(event)
     token = secrets.token_urlsafe(24)
     default_storage.save(_stored(event, token), ContentFile(raw))
     return _render(

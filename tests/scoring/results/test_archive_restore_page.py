@@ -96,3 +96,11 @@ def test_another_clubs_organiser_gets_404(client, rich):
     before = rows(rich)
     answer = client.post(_url(rich, "results:restore_confirm"), {"token": token, "reason": "r", "confirm": "on"})
     assert answer.status_code == 404 and rows(rich) == before
+
+
+def test_a_second_check_replaces_the_first_file(client, rich):
+    data = event_archive(event_id=rich.pk)
+    first = _check(client, rich, data).context["restore_form"].initial["token"]
+    second = _check(client, rich, data).context["restore_form"].initial["token"]
+    assert not default_storage.exists(f"restores/{rich.pk}/{first}.json")
+    assert default_storage.exists(f"restores/{rich.pk}/{second}.json")
