@@ -8,15 +8,17 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self):
-        # Score entry follows the round's status machine: sheets and links at release, locked at close.
+        # Score entry follows the round's status machine: sheets and links at release, locked at close,
+        # given back (confirmed) when the round reopens.
         # Imported here, not at the top: services and models load only once every app is ready.
         from scoring.sheets.links import cards_after_release
-        from scoring.sheets.rounds import round_after_release, round_before_close
+        from scoring.sheets.rounds import round_after_release, round_after_reopen, round_before_close
         from tournaments.services.rounds import register_round_hook
 
         register_round_hook("after_release", round_after_release)
         register_round_hook("after_release", cards_after_release)
         register_round_hook("before_close", round_before_close)
+        register_round_hook("after_reopen", round_after_reopen)
         # A changed ranking precedence, points or rule set: the standings are recomputed.
         from scoring.queueing import event_standings_changed
         from tournaments.services.events import register_event_hook

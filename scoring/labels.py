@@ -64,6 +64,13 @@ __all__ = [
 
 # A side in full (pages, forms, exports, the models' choices) and as the table writes it ("O/W" in German).
 SIDE_LABELS = {"A": gettext_lazy("North/South"), "B": gettext_lazy("East/West")}
+
+# The organiser's two fixes for wrong seats (scoring.sheets.services.sides.SWAPS): the form's choices, and the
+# words the sheet's history shows beside "Sides swapped".
+SWAP_LABELS = {
+    "teams": gettext_lazy("The two teams sat at each other's places: the deals stay with the seats, the teams change."),
+    "seats": gettext_lazy("The teams sat as drawn, but N/S and E/W are the other way round in the deals."),
+}
 SIDE_SHORT = {"A": pgettext_lazy("sides", "N/S"), "B": pgettext_lazy("sides", "E/W")}
 SIDE_CHOICES = list(SIDE_LABELS.items())
 # Who won a game in the results export: a side, or a draw.

@@ -211,6 +211,7 @@ class SheetChange(models.Model):
         LOCK = "lock", _("Locked")
         REOPEN = "reopen", _("Reopened")
         SWITCH_SIDE = "switch_side", _("Entering side switched")
+        SIDES_SWAPPED = "sides_swapped", _("Sides swapped")
 
     sheet = models.ForeignKey(Sheet, on_delete=models.CASCADE, related_name="changes")
     action = models.CharField(max_length=20, choices=Action.choices)

@@ -3,11 +3,12 @@
 
 - namespace "desk": `rounds/<n>/sheets/` (a round's sheets: version.json, cards.pdf, close/),
   `rounds/<n>/tables/<t>/` (one sheet: one game, the table `t` of round `n`; its form posts, version.json,
-  switch-side/, correct/, links/<id>/revoke/), `cards/` and `cards.pdf` (the table cards and team links),
+  switch-side/, correct/, swap-sides/,
+  links/<id>/revoke/), `cards/` and `cards.pdf` (the table cards and team links),
   `screen/` (the venue screen's links);
-- namespace "results": `results/` (standings status, adjustments, exports), `results/penalties/` (give and
-  list penalties), `…/adjustments/<id>/withdraw/`, and the club's `o/<club>/archive/import/` and
-  `o/<club>/penalties/` (the club's penalty catalogue);
+- namespace "results": `results/` (standings status, adjustments, exports, restore/ from a backup of the
+  event), `results/penalties/` (give and list penalties), `…/adjustments/<id>/withdraw/`, and the club's
+  `o/<club>/archive/import/` (an archive as a copy) and `o/<club>/penalties/` (the club's penalty catalogue);
 - the old addresses by database id (`o/scores/...`): permanent redirects for what answered a GET.
 
 Numbers and slugs, not database ids: an address stays the same when the event is rebuilt (`make demo`).
@@ -18,6 +19,7 @@ from django.urls import include, path
 
 from scoring.public import venue as venue_views
 from scoring.results import archive_import as archive_views
+from scoring.results import archive_restore as restore_views
 from scoring.results import penalty_views
 from scoring.results import views as results_views
 from scoring.sheets.referee_urls import sheet_routes
@@ -40,6 +42,7 @@ desk_patterns = [
     path(table + "version.json", live.sheet_version, name="sheet-version"),
     path(table + "switch-side/", round_views.sheet_switch_side_view, name="sheet-switch-side"),
     path(table + "correct/", round_views.sheet_correct_view, name="sheet-correct"),
+    path(table + "swap-sides/", round_views.sheet_sides_swap_view, name="sheet-swap-sides"),
     path(table + "links/<int:link_id>/revoke/", round_views.link_revoke, name="link-revoke"),
     path(event + "cards/", card_views.event_cards, name="event-cards"),
     path(event + "cards/make/", card_views.event_cards_make, name="event-cards-make"),
@@ -74,6 +77,8 @@ results_patterns = [
         name="penalty_kind_retire",
     ),
     path(results + "exports/", results_views.export_start, name="export_start"),
+    path(results + "restore/", restore_views.archive_restore, name="restore"),
+    path(results + "restore/confirm/", restore_views.archive_restore_confirm, name="restore_confirm"),
     path(results + "exports/<int:export_id>.json", results_views.export_status, name="export_status"),
     path(results + "exports/<int:export_id>/download/", results_views.export_download, name="export_download"),
     path("o/<slug:club_slug>/archive/import/", archive_views.archive_import, name="archive_import"),

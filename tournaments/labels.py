@@ -264,6 +264,19 @@ def _penalty_sentence(template: Promise) -> Any:
     return sentence
 
 
+def _sides_swapped(details: Mapping[str, Any]) -> str:
+    """The side swap's sentence: which of the two fixes (scoring.sheets.services.sides), or the short one for
+    a row that does not say."""
+    filled = _DetailsOrDash(details)
+    if details.get("how") == "teams":
+        return (
+            gettext("Table %(table)s: the two teams had swapped places; N/S is now no. %(a)s, E/W no. %(b)s.") % filled
+        )
+    if details.get("how") == "seats":
+        return gettext("Table %(table)s: N/S and E/W swapped in every deal.") % filled
+    return gettext("Table %(table)s: sides swapped.") % filled
+
+
 # The event history's steps (tournaments.models.EventLogEntry.action): each a sentence filled from the row's
 # `details` (%-keys), or a function of the details for a sentence that needs labels of its own. A service
 # that records a new kind of step adds its code here; `event_log_add` refuses a code missing here.
@@ -273,17 +286,20 @@ EVENT_LOG_ACTIONS: dict[str, Any] = {
     "late_entry": _("Pair %(number)s entered late."),
     "withdrawal": _("Pair %(number)s withdrew."),
     "substitute": _("%(substitute)s plays for %(player)s."),
-    "sides_swapped": _("Table %(table)s: sides swapped."),
     "penalty_given": _penalty_sentence(_("Penalty for %(number)s: %(penalty)s.")),
     "penalty_withdrawn": _penalty_sentence(_("Penalty for %(number)s withdrawn: %(penalty)s.")),
     "adjustment_given": _("Adjustment for %(number)s: %(match_points)s match points, %(points)s game points."),
     "adjustment_withdrawn": _(
         "Adjustment for %(number)s withdrawn: %(match_points)s match points, %(points)s game points."
     ),
+    "sides_swapped": _sides_swapped,
     "director_called": _("Table %(table)s called the director."),
     "director_answered": _("Table %(table)s: call answered."),
     "room_message": _("Message to the room: “%(text)s”."),
-    "event_restored": _("Event restored from a backup."),
+    "event_restored": _(
+        "Event restored from a backup: %(sheets_after)s sheets with %(deals_after)s deals (before: %(sheets_before)s "
+        "with %(deals_before)s)."
+    ),
 }
 
 

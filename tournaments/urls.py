@@ -10,6 +10,7 @@ event_patterns = [
     path("", views.events.event_detail, name="event"),
     path("edit/", views.events.event_edit, name="event_edit"),
     path("history/", views.events.event_history, name="event_history"),
+    path("reopen/", views.events.event_reopen, name="event_reopen"),
     path("action/<slug:action>/", views.events.event_action, name="event_action"),
     path("entries/", views.entries.entry_list, name="entries"),
     path("entries/<int:entry_id>/", views.entries.entry_edit, name="entry_edit"),
@@ -24,6 +25,7 @@ event_patterns = [
     path("rounds/<int:number>/move/", views.rounds.round_move, name="round_move"),
     path("rounds/<int:number>/print/tables/", views.rounds.round_print_tables, name="round_print_tables"),
     path("rounds/<int:number>/print/names/", views.rounds.round_print_names, name="round_print_names"),
+    path("rounds/<int:number>/reopen/", views.rounds.round_reopen, name="round_reopen"),
     path("rounds/<int:number>/<slug:action>/", views.rounds.round_action, name="round_action"),
 ]
 

@@ -9,6 +9,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.labels import SWAP_LABELS
 from scoring.models import MAX_REASON
 
 
@@ -74,3 +75,15 @@ class CorrectionForm(forms.Form):
         if not isinstance(deals, list):
             raise forms.ValidationError(_("The deals must be a JSON list of deals."))
         return deals
+
+
+class SidesSwapForm(forms.Form):
+    """The organiser's fix for wrong seats (scoring.sheets.services.sides): what was swapped, and why."""
+
+    how = forms.ChoiceField(
+        label=_("What was swapped?"),
+        widget=forms.RadioSelect,
+        choices=list(SWAP_LABELS.items()),
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=MAX_REASON)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)

@@ -1,5 +1,5 @@
 """Rounds and their sheets: the release hook (sheets and table links), revoking a link, the close check, locking
-the sheets when a round closes, rescoring a round."""
+the sheets when a round closes, giving them back when it reopens, rescoring a round."""
 
 from __future__ import annotations
 
@@ -177,4 +177,26 @@ def round_after_release(round: Round) -> None:
     standings are recomputed after commit, so that the round's byes count from the moment it is public."""
 
     table_links_ensure(round=round)
+    standings_request_recompute(event_id=round.event_id)
+
+
+def round_after_reopen(round: Round, *, reason: str = "", user: Any = None) -> None:
+    """tournaments' "after_reopen" hook: the round's locked sheets become confirmed again (they still count;
+    an organiser corrects them, the phones only read them), each with a "reopened" history row carrying the
+    reason; the standings are recomputed after commit. Runs with the event and round locked, so the sheets are
+    locked after them (the one lock order). A fixed number of queries whatever the number of tables."""
+    sheets = list(
+        Sheet.objects.select_for_update(of=("self",))
+        .filter(game__round=round, status=Sheet.Status.LOCKED)
+        .order_by("id")
+    )
+    now = timezone.now()
+    actor = Actor(user=user, organiser=True)
+    for sheet in sheets:
+        sheet.status = Sheet.Status.CONFIRMED
+        sheet.version += 1
+        sheet.updated_at = now  # bulk_update does not apply auto_now
+    if sheets:
+        Sheet.objects.bulk_update(sheets, ["status", "version", "updated_at"])
+        SheetChange.objects.bulk_create([_change(sheet, actor, SheetChange.Action.REOPEN, reason) for sheet in sheets])
     standings_request_recompute(event_id=round.event_id)

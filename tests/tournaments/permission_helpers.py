@@ -47,6 +47,7 @@ def page_urls(o):
         ("get", reverse("tournaments:event_history", kwargs=e), {}),
         ("post", reverse("tournaments:event_edit", kwargs=e), {"name": "Hacked"}),
         ("post", reverse("tournaments:event_action", kwargs={**e, "action": "close_entries"}), {}),
+        ("post", reverse("tournaments:event_reopen", kwargs=e), {"reason": "x", "confirm": "on"}),
         ("get", reverse("tournaments:entries", kwargs=e), {}),
         ("post", reverse("tournaments:entries", kwargs=e), {"player_1": o["player"].pk}),
         ("get", reverse("tournaments:entry_edit", kwargs={**e, "entry_id": o["entries"][0].pk}), {}),
@@ -76,6 +77,7 @@ def page_urls(o):
         ("post", reverse("tournaments:round_move", kwargs={**e, "number": 1}), {"from_table": 1, "to_table": 2}),
         ("post", reverse("tournaments:round_action", kwargs={**e, "number": 1, "action": "confirm"}), {}),
         ("post", reverse("tournaments:round_action", kwargs={**e, "number": 1, "action": "discard"}), {}),
+        ("post", reverse("tournaments:round_reopen", kwargs={**e, "number": 1}), {"reason": "x", "confirm": "on"}),
         ("get", reverse("tournaments:round_print_tables", kwargs={**e, "number": 1}), {}),
         ("get", reverse("tournaments:round_print_names", kwargs={**e, "number": 1}), {}),
     ]

@@ -43,7 +43,7 @@ def other():
     }
 
 
-PAGE_COUNT = 34
+PAGE_COUNT = 36
 API_COUNT = 11
 
 

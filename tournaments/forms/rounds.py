@@ -41,3 +41,22 @@ class SwapForm(forms.Form):
 class MoveForm(forms.Form):
     from_table = forms.IntegerField(label=_("game at table"), min_value=1)
     to_table = forms.IntegerField(label=_("moves to table"), min_value=1)
+
+
+class ReopenForm(forms.Form):
+    """A step back (reopen a round, reopen the event): a reason for the event's history and a tick, since it
+    undoes what the room was told."""
+
+    reason = forms.CharField(
+        label=_("reason"),
+        max_length=2000,
+        help_text=_("Kept in the event's history, e.g. “table 3's sheet had the wrong trick points”."),
+    )
+    confirm = forms.BooleanField(label=_("Yes, reopen it"))
+
+    def error_text(self) -> str:
+        """The form's errors as one sentence per field, naming the field."""
+        return " ".join(
+            f"{self.fields[name].label if name in self.fields else ''}: {' '.join(errors)}".lstrip(": ")
+            for name, errors in self.errors.items()
+        )

@@ -8,7 +8,8 @@ One module per concern: `clubs`, `members` (players and guests), `seasons`, `eve
 `entries` (entries and check-in), `tables`, `rounds` (the draw, its edits and the round status machine);
 `base` has the validated save they share. This module keeps the names callers import.
 
-Round status machine: draft → confirmed → released → closed. Other apps hook into it through
+Round status machine: draft → confirmed → released → closed (the last closed round
+reopens with a reason: `round_reopen`). Other apps hook into it through
 `ROUND_HOOKS` (see `register_round_hook`), e.g. `scoring` refuses to close a round while sheets are open.
 """
 
@@ -22,6 +23,7 @@ from tournaments.services.events import (
     event_entries_set_open,
     event_finish,
     event_open,
+    event_reopen,
     event_start,
     event_update,
 )
@@ -36,6 +38,8 @@ from tournaments.services.rounds import (
     round_draw,
     round_move_game,
     round_release,
+    round_reopen,
+    round_reopen_refusal,
     round_swap_entries,
 )
 from tournaments.services.seasons import SEASON_FIELDS, season_create, season_update
@@ -62,6 +66,7 @@ __all__ = [
     "event_finish",
     "event_log_add",
     "event_open",
+    "event_reopen",
     "event_start",
     "event_update",
     "player_create",
@@ -73,6 +78,8 @@ __all__ = [
     "round_draw",
     "round_move_game",
     "round_release",
+    "round_reopen",
+    "round_reopen_refusal",
     "round_swap_entries",
     "season_create",
     "season_update",

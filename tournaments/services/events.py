@@ -19,6 +19,7 @@ from tournaments.exceptions import IllegalTransition, InvalidInput, RulesFrozen
 from tournaments.labels import join_words
 from tournaments.models import Club, Event, Round
 from tournaments.services.base import apply_fields, save_validated
+from tournaments.services.history import event_log_add, history_reason
 
 # Route names under o/<club>/events/ that an event's short name must not shadow.
 RESERVED_EVENT_SLUGS = frozenset({"new"})
@@ -199,6 +200,30 @@ def event_finish(*, event: Event) -> Event:
         # A finished event takes no more entries: its entries close with it.
         locked.entries_open = False
         locked.save(update_fields=["status", "entries_open"])
+    return locked
+
+
+def event_reopen(*, event: Event, reason: str, user: Any = None) -> Event:
+    """finished → running, with a reason kept in the event's history (`event_reopened`): its standings are no
+    longer final anywhere (pages read the status), and they are recomputed (a new version, so every cached
+    public fragment and the venue screen follow). Entries stay closed (the organiser reopens them if need
+    be); the last round stays closed (reopen it on its page to correct a sheet).
+
+    Raises InvalidInput (reason) or IllegalTransition (the event is not finished)."""
+    with transaction.atomic():
+        locked = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
+        if locked.status != Event.Status.FINISHED:
+            raise IllegalTransition(
+                _("The event is %(status)s; only a finished event can be reopened.")
+                % {"status": locked.get_status_display().lower()}
+            )
+        reason = history_reason(reason)
+        locked.status = Event.Status.RUNNING
+        locked.standings_dirty = True
+        locked.save(update_fields=["status", "standings_dirty"])
+        for hook in list(EVENT_HOOKS["standings_changed"]):
+            hook(locked)
+        event_log_add(event=locked, action="event_reopened", user=user, reason=reason)
     return locked
 
 

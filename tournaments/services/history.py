@@ -9,9 +9,29 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.utils.translation import gettext as _
 
+from tournaments.exceptions import InvalidInput
 from tournaments.labels import EVENT_LOG_ACTIONS
 from tournaments.models import Entry, Event, EventLogEntry
+
+#: The longest reason a director may type for a step (the same bound as a sheet's reason, scoring.MAX_REASON).
+MAX_REASON = 2000
+
+
+def history_reason(reason: Any) -> str:
+    """The stripped reason of a step that needs one (a reopened round or event, a restore): InvalidInput on
+    the field `reason` when it is empty or longer than MAX_REASON."""
+    text: str = reason.strip() if isinstance(reason, str) else ""
+    if not text:
+        raise InvalidInput(_("Give a reason: it is kept in the event's history."), field="reason")
+    if len(text) > MAX_REASON:
+        raise InvalidInput(
+            _("The reason is too long: at most %(max)s characters, got %(got)s.")
+            % {"max": MAX_REASON, "got": len(text)},
+            field="reason",
+        )
+    return text
 
 
 def event_log_add(

@@ -1,9 +1,11 @@
 """Rounds: the draw and its edits (through DrawManager), and the status machine draft → confirmed → released
-→ closed with its hooks (ROUND_HOOKS), where other apps join in."""
+→ closed with its hooks (ROUND_HOOKS), where other apps join in. One step goes back: the last closed round
+is reopened (closed → released) with a reason, while no later round is drawn."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -16,16 +18,24 @@ from tournaments.exceptions import IllegalTransition, InvalidInput, RoundCloseRe
 from tournaments.models import Entry, Event, Round
 from tournaments.selectors import round_checkin_mismatch
 from tournaments.services.events import freeze_rules
+from tournaments.services.history import event_log_add, history_reason
 
 #: Extension points of the round status machine (a dict registry, no signals). Each callable takes the Round.
 #: - "before_close": runs inside the closing transaction with the round locked; raise a TournamentError
 #:   (e.g. RoundCloseRefused) to refuse. scoring registers "every sheet of the round is confirmed" here.
 #: - "after_release", "after_close": run inside the same transaction after the status changed (create
 #:   table links, queue a standings recompute with `delay_on_commit`, ...).
-ROUND_HOOKS: dict[str, list[Callable[[Round], None]]] = {"before_close": [], "after_release": [], "after_close": []}
+#: - "after_reopen": runs inside the reopening transaction (event and round locked, the round released again),
+#:   with the keywords `reason` and `user` too: scoring gives the locked sheets back to the organiser here.
+ROUND_HOOKS: dict[str, list[Callable[..., None]]] = {
+    "before_close": [],
+    "after_release": [],
+    "after_close": [],
+    "after_reopen": [],
+}
 
 
-def register_round_hook(name: str, hook: Callable[[Round], None]) -> Callable[[Round], None]:
+def register_round_hook(name: str, hook: Callable[..., None]) -> Callable[..., None]:
     """Register `hook` under `name` (a key of ROUND_HOOKS) once; returns it (usable as a decorator factory
     target). Call from an AppConfig.ready()."""
     if name not in ROUND_HOOKS:
@@ -35,9 +45,9 @@ def register_round_hook(name: str, hook: Callable[[Round], None]) -> Callable[[R
     return hook
 
 
-def _run_hooks(name: str, round: Round) -> None:
+def _run_hooks(name: str, round: Round, **context: Any) -> None:
     for hook in list(ROUND_HOOKS[name]):
-        hook(round)
+        hook(round, **context)
 
 
 def round_draw(
@@ -169,3 +179,68 @@ def round_delete(*, round: Round) -> None:
                 % {"number": locked.number, "status": locked.get_status_display()}
             )
         locked.delete()
+
+
+def round_reopen_refusal(*, round: Round) -> str | None:
+    """Why `round` cannot be reopened now, as the sentence a person reads (None when it can): for the round page,
+    which shows the form only where it can succeed. One or two queries."""
+    return _reopen_refusal(round.event, round)
+
+
+def _reopen_refusal(event: Event, round: Round) -> str | None:
+    if round.status != Round.Status.CLOSED:
+        return str(
+            _("Round %(number)s is %(status)s; only a closed round can be reopened.")
+            % {"number": round.number, "status": round.get_status_display().lower()}
+        )
+    if event.is_finished:
+        return str(
+            _("The event is finished: reopen the event first, then round %(number)s.") % {"number": round.number}
+        )
+    later = Round.objects.filter(event_id=event.pk, number__gt=round.number).order_by("number").first()
+    if later is None:
+        return None
+    if later.status in (Round.Status.DRAFT, Round.Status.CONFIRMED):
+        return str(
+            _(
+                "Round %(next)s is already drawn, from the standings after round %(number)s: discard the draw "
+                "of round %(next)s first, then reopen round %(number)s."
+            )
+            % {"next": later.number, "number": round.number}
+        )
+    return str(
+        _(
+            "Round %(next)s is %(status)s: only the last round played can be reopened, and only while the "
+            "next round is not released."
+        )
+        % {"next": later.number, "status": later.get_status_display().lower()}
+    )
+
+
+def round_reopen(*, round: Round, reason: str, user: Any = None) -> Round:
+    """closed → released, with a reason kept in the event's history (`round_reopened`): a wrong sheet found
+    after closing. Only the last closed round, while no later round is drawn (a drawn next round was paired
+    from the standings this round gives: discard its draw first) and the event is not finished (reopen the
+    event first). The "after_reopen" hooks run in the same transaction (scoring: locked sheets become
+    confirmed again, so they still count and the organiser corrects them; the standings are recomputed).
+
+    Raises InvalidInput (reason) or IllegalTransition, each a sentence naming the round."""
+    with transaction.atomic():
+        event, locked = _lock_round(round)
+        refusal = _reopen_refusal(event, locked)
+        if refusal is not None:
+            raise IllegalTransition(refusal)
+        reason = history_reason(reason)
+        locked.status = Round.Status.RELEASED
+        locked.closed_at = None
+        locked.save(update_fields=["status", "closed_at"])
+        _run_hooks("after_reopen", locked, reason=reason, user=user)
+        event_log_add(
+            event=event,
+            action="round_reopened",
+            user=user,
+            reason=reason,
+            round_number=locked.number,
+            round=locked.number,
+        )
+    return locked

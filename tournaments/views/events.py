@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tournaments import selectors, services
 from tournaments.exceptions import TournamentError
 from tournaments.forms.events import EventForm
+from tournaments.forms.rounds import ReopenForm
 from tournaments.labels import setting_rows
 from tournaments.views.base import event_url, event_view, fail, organiser_view, submitted
 
@@ -76,6 +77,8 @@ def event_edit(request, event):
 @require_GET
 def event_detail(request, event):
     context = {"club": event.club, "event": event, **selectors.event_overview(event)}
+    if event.is_finished:
+        context["reopen_form"] = ReopenForm()
     return render(request, "organiser/event_detail.html", context)
 
 
@@ -116,6 +119,23 @@ def event_action(request, event, action: str):
     else:
         messages.success(request, _("Done."))
     return redirect(_same_site(request, request.POST.get("next")) or event_url(event))
+
+
+@event_view
+@require_POST
+def event_reopen(request, event):
+    """Reopen a finished event (a reason and a tick): it runs again, its standings are no longer final."""
+    form = ReopenForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.error_text())
+        return redirect(event_url(event))
+    try:
+        services.event_reopen(event=event, reason=form.cleaned_data["reason"], user=request.user)
+    except (ValidationError, TournamentError) as exc:
+        fail(request, exc)
+    else:
+        messages.success(request, _("The event is running again: its standings are no longer final."))
+    return redirect(event_url(event))
 
 
 def _same_site(request, target: str | None) -> str | None:

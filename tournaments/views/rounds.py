@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services
 from tournaments.exceptions import ConfirmationRequired, TournamentError
-from tournaments.forms.rounds import DrawForm, MoveForm, SwapForm
+from tournaments.forms.rounds import DrawForm, MoveForm, ReopenForm, SwapForm
 from tournaments.models import CheckIn, Round
 from tournaments.views.base import checked_round_number, event_url, event_view, fail, optional_url
 
@@ -49,6 +49,12 @@ def round_detail(request, event, number: int):
             context["draw_form"] = DrawForm(event=event, initial={"method": round.method, "regenerate": True})
             context["swap_form"] = SwapForm(entries=selectors.entries_for_select(event))
             context["move_form"] = MoveForm()
+        if round.status == Round.Status.CLOSED:
+            # The form only where reopening can succeed; otherwise the sentence that says what to do first.
+            round.event = event
+            context["reopen_refusal"] = services.round_reopen_refusal(round=round)
+            if context["reopen_refusal"] is None:
+                context["reopen_form"] = ReopenForm()
     return render(request, "organiser/round_detail.html", context)
 
 
@@ -145,6 +151,27 @@ def round_action(request, event, number: int, action: str):
     if _round_action(request, event, number, service):
         messages.success(request, str(done))
     return redirect(event_url(event, "round", number=number))
+
+
+@event_view
+@require_POST
+def round_reopen(request, event, number: int):
+    """Reopen the last closed round (a reason and a tick): its sheets can be corrected, play may resume."""
+    form = ReopenForm(request.POST)
+    url = event_url(event, "round", number=number)
+    if not form.is_valid():
+        messages.error(request, form.error_text())
+    elif _round_action(
+        request,
+        event,
+        number,
+        lambda r: services.round_reopen(round=r, reason=form.cleaned_data["reason"], user=request.user),
+    ):
+        messages.success(
+            request,
+            _("Round %(number)s is open again: correct its sheets, then close it again.") % {"number": number},
+        )
+    return redirect(url)
 
 
 @event_view

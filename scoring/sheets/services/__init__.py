@@ -9,11 +9,13 @@ Who may write is decided in `scoring.sheets.permissions` from the sheet's state 
 reaches the sheet at all (its own table link, or an organiser of the club) is the caller's check
 (`scoring.sheets.selectors`). Lock order everywhere: event, then round, then sheets by id (see `write._lock`).
 
-The deal writes are `deals`, the sheet's steps to confirmed (and the organiser's correction) are `steps`; the
-steps every write shares are `write`. The round hooks (release, close) are `scoring.sheets.rounds`.
+The deal writes are `deals`, the sheet's steps to confirmed (and the organiser's correction) are `steps`, the
+organiser's swap of a game's sides is `sides`; the steps every write shares are `write`. The round hooks
+(release, close, reopen) are `scoring.sheets.rounds`.
 """
 
 from scoring.sheets.services.deals import deal_create, deal_delete, deal_insert, deal_update
+from scoring.sheets.services.sides import SWAPS, sheet_sides_swap
 from scoring.sheets.services.steps import (
     SHEET_STEPS,
     sheet_confirm,
@@ -29,6 +31,7 @@ from scoring.sheets.services.write import CLIENT_ID_RE, SheetWrite
 __all__ = [
     "CLIENT_ID_RE",
     "SHEET_STEPS",
+    "SWAPS",
     "SheetWrite",
     "deal_create",
     "deal_delete",
@@ -39,6 +42,7 @@ __all__ = [
     "sheet_dispute",
     "sheet_entering_side_switch",
     "sheet_lock",
+    "sheet_sides_swap",
     "sheet_step",
     "sheet_submit",
 ]

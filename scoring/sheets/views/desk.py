@@ -1,6 +1,6 @@
 """The organiser's view of a round's sheets (`o/<club>/events/<event>/rounds/<n>/sheets/`): every table
 with its status and progress, disputes on top, the sheets still missing; table cards as PDF; closing the
-round; revoking a table link; correcting a whole sheet (`rounds/<n>/tables/<t>/...`).
+round; revoking a table link; correcting a whole sheet and swapping a game's sides (`rounds/<n>/tables/<t>/...`).
 
 Permission of every view: a logged-in organiser of the round's club (anonymous users go to the login page,
 other clubs' rounds and sheets answer 404).
@@ -25,13 +25,13 @@ from scoring.exceptions import DealInvalid, ScoringError
 from scoring.models import Sheet, TableLink
 from scoring.sheets.addresses import organiser_round_at, organiser_sheet_at, round_address, sheet_address
 from scoring.sheets.card_pdf import round_cards_pdf
-from scoring.sheets.desk_forms import CorrectionForm, RoundCloseForm
+from scoring.sheets.desk_forms import CorrectionForm, RoundCloseForm, SidesSwapForm
 from scoring.sheets.forms import VersionForm
 from scoring.sheets.links import table_link_revoke
 from scoring.sheets.permissions import actor_from_request
 from scoring.sheets.rounds import round_sheets_lock
 from scoring.sheets.selectors import round_overview
-from scoring.sheets.services import sheet_correct, sheet_entering_side_switch
+from scoring.sheets.services import sheet_correct, sheet_entering_side_switch, sheet_sides_swap
 from scoring.sheets.views.live import version_answer
 from tournaments.exceptions import TournamentError
 from tournaments.models import Round
@@ -199,4 +199,43 @@ def sheet_switch_side_view(request, club_slug: str, event_slug: str, number: int
             _("Table %(table)s: %(side)s enters the sheet now; the other side confirms it.")
             % {"table": access.game.table_number, "side": sheet.get_entering_side_display()},
         )
+    return HttpResponseRedirect(url)
+
+
+@never_cache
+@login_required
+@require_POST
+def sheet_sides_swap_view(request, club_slug: str, event_slug: str, number: int, table: int):
+    """Wrong seats found after several deals: swap the game's sides (the two teams, or N/S and E/W in the
+    deals) in one step with a reason; every deal and its history stay (scoring.sheets.services.sides)."""
+    access = organiser_sheet_at(request, club_slug=club_slug, event_slug=event_slug, number=number, table=table)
+    form = SidesSwapForm(request.POST)
+    url = reverse("desk:sheet", args=sheet_address(access.sheet))
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            for error in errors:
+                messages.error(request, f"{form.fields[field].label if field in form.fields else ''}: {error}")
+        return HttpResponseRedirect(url)
+    data = form.cleaned_data
+    try:
+        sheet_sides_swap(
+            sheet=access.sheet, how=data["how"], version=data["version"], actor=access.actor, reason=data["reason"]
+        )
+    except DealInvalid as exc:
+        for error in exc.errors:
+            messages.error(request, error["message"])
+    except ScoringError as exc:
+        messages.error(request, exc.message)
+    else:
+        if data["how"] == "teams":
+            done = _(
+                "Table %(table)s: the teams changed places. The deals stay with the seats, so the result now "
+                "belongs to the right teams; the table card's codes stay with their seats."
+            )
+        else:
+            done = _(
+                "Table %(table)s: N/S and E/W are swapped in every deal, so the totals now belong to the other "
+                "side. Ask the table to type the N/S points under N/S from now on."
+            )
+        messages.success(request, done % {"table": table})
     return HttpResponseRedirect(url)

@@ -28,7 +28,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scoring.engine import game_rules
-from scoring.labels import announcement_buttons, outcome_label, side_short
+from scoring.labels import SWAP_LABELS, announcement_buttons, outcome_label, side_short
+from scoring.models import SheetChange
 from scoring.rules import RuleSetError
 from scoring.sheets.addresses import organiser_sheet_at, sheet_address
 from scoring.sheets.forms import PASS, DealForm, DisputeForm, RuleFacts, deal_initial
@@ -218,6 +219,9 @@ def render_page(request, access: SheetAccess, *, form=None, edit=None, insert=No
             # The deal a change wrote (or removed), in words: announcements too, not only how many.
             data = change.after if isinstance(change.after, dict) else change.before
             change.deal_words = deal_summary(data) if isinstance(data, dict) and "contract" in data else ""
+            if change.action == SheetChange.Action.SIDES_SWAPPED and isinstance(change.before, dict):
+                change.deal_words = str(SWAP_LABELS.get(change.before.get("how"), ""))
+        context["swap_choices"] = list(SWAP_LABELS.items())
         context["deals_json_text"] = json.dumps(context["deals_json"], indent=1, ensure_ascii=False)
     return render(request, template, context, status=status)
 
