@@ -13,7 +13,6 @@ event's club (login, then Http404 for other clubs).
 
 from __future__ import annotations
 
-import json
 import uuid
 from functools import wraps
 from typing import Any
@@ -218,7 +217,6 @@ def render_page(request, access: SheetAccess, *, form=None, edit=None, insert=No
             # The deal a change wrote (or removed), in words: announcements too, not only how many.
             data = change.after if isinstance(change.after, dict) else change.before
             change.deal_words = deal_summary(data) if isinstance(data, dict) and "contract" in data else ""
-        context["deals_json_text"] = json.dumps(context["deals_json"], indent=1, ensure_ascii=False)
     return render(request, template, context, status=status)
 
 
