@@ -133,7 +133,8 @@ def _page(game: Game, facts: RuleFacts, labels: dict[str, str], styles, *, fonts
 
 
 # Column widths in mm; the announcements get what is left.
-_WIDTHS = {"taker": 16, "trump": 20, "bid": 14, "multiplier": 20, "belote": 15, "capot": 15, "tricks_a": 22}
+_WIDTHS = {"taker": 20, "trump": 18, "bid": 15, "multiplier": 24, "belote": 16, "capot": 15, "tricks_a": 22}
+_NUMBER = 15
 
 
 def _deal_table(facts: RuleFacts, labels: dict[str, str], styles, fonts: tuple[str, str]) -> Table:
@@ -144,17 +145,17 @@ def _deal_table(facts: RuleFacts, labels: dict[str, str], styles, fonts: tuple[s
     count = blank_rows(facts)
     body = [[str(n), *([""] * len(fields))] for n in range(1, count + 1)]
     total = [_("Total"), *([""] * len(fields))]
-    widths = [11 * mm]
+    widths = [_NUMBER * mm]
     fixed = sum(_WIDTHS.get(f, _WIDTHS["tricks_a"]) for f in fields if f != "announcements")
     for f in fields:
-        width = _WIDTHS.get(f, _WIDTHS["tricks_a"]) if f != "announcements" else max(186 - 11 - fixed, 20)
+        width = _WIDTHS.get(f, _WIDTHS["tricks_a"]) if f != "announcements" else max(186 - _NUMBER - fixed, 20)
         widths.append(width * mm)
     if "announcements" not in fields:
         # Without announcements the page is wider than the columns: the points get the rest.
-        spare = (186 - 11 - fixed) / 2
+        spare = (186 - _NUMBER - fixed) / 2
         widths[-1] += spare * mm
         widths[-2] += spare * mm
-    height = min(9 * mm, (190 * mm) / (count + 2))
+    height = min(11 * mm, (185 * mm) / (count + 2))
     table = Table(
         [header, *body, total], colWidths=widths, rowHeights=[None, *([height] * count), height], repeatRows=1
     )
@@ -170,6 +171,9 @@ def _deal_table(facts: RuleFacts, labels: dict[str, str], styles, fonts: tuple[s
                 ("LINEABOVE", (0, -1), (-1, -1), 1.2, colors.black),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("ALIGN", (0, 1), (0, -1), "CENTER"),
+                # The totals' label spans the contract's columns: only the points add up.
+                ("SPAN", (0, -1), (len(fields) - 2, -1)),
+                ("ALIGN", (0, -1), (0, -1), "RIGHT"),
             ]
         )
     )

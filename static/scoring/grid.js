@@ -2,7 +2,8 @@
  * keyboard. A one-key field (taker, trump, belote, capot) moves on once its key is typed; a digit typed in
  * an empty belote, announcements or capot field goes on to the taker's trick points (a plain deal skips
  * what it does not have); trick points move on to the next deal once no further digit fits the deal's
- * total. Enter goes to the next deal, and to the save button after the last one (Enter there saves). Each
+ * total. Enter goes to the next deal, and to the save button after the last one (Enter there saves);
+ * Ctrl+Enter saves from anywhere. Each
  * change is checked by the rules engine on the server (grid/check/, through Atout.send, debounced): every
  * row shows the engine's message, its outcome and the running totals. Without this script the grid is a
  * plain form the server checks the same way.
@@ -93,6 +94,7 @@
     var points = pointsField(row);
     points.value = digit;
     points.focus();
+    points.setSelectionRange(digit.length, digit.length);  // after the digit: focusing selected it
     moved(points);
   }
 
@@ -137,6 +139,11 @@
   });
 
   form.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      // Ctrl+Enter saves from anywhere: a correction of one deal needs no walk to the button.
+      event.preventDefault();
+      return form.requestSubmit ? form.requestSubmit(save) : save.click();
+    }
     if (event.key !== "Enter" || !event.target.matches("input[data-field]")) return;
     event.preventDefault();
     var row = event.target.closest("tr");
@@ -185,6 +192,16 @@
     form.classList.toggle("grid-finished", !!result.finished);
   }
 
+  // A stored sheet opens with the other sides' points, the outcomes and the running totals of its deals.
+  rows().forEach(function (row) {
+    var points = pointsField(row);
+    if (value(points)) otherPoints(row, points);
+  });
+  if (!rows().every(empty)) check();
+
+  // A correction starts with its reason; a new sheet with its first deal.
+  var reason = document.getElementById("grid-reason");
   var first = rows().filter(empty)[0] || rows()[0];
-  if (first) focus(field(first, "taker"));
+  if (reason && reason.required && !reason.value) reason.focus();
+  else if (first) focus(field(first, "taker"));
 })();

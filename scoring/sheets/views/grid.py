@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scoring.engine import game_rules
+from scoring.engine import game_rules, seat_side
 from scoring.exceptions import DealInvalid, ScoringError
 from scoring.labels import OUTCOME_WORDS
 from scoring.models import MAX_REASON, Sheet
@@ -92,6 +92,7 @@ def _context(access: SheetAccess, facts: RuleFacts, *, check: GridCheck | None, 
         "keys": keys.legend(),
         "script_keys": keys.script_data(facts),
         "sides": sides,
+        "short": {side: seat_side(side) for side in sides},
         "dealer": first_dealer(access.game, sides),
         "reason": reason,
         "reason_max": MAX_REASON,
