@@ -18,6 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from scoring.engine import game_rules, seat_side
+from scoring.rules.words import TEAMS
 from scoring.sheets.card_pdf import _font_names
 from scoring.sheets.forms import RuleFacts
 from scoring.sheets.grid import column_labels, grid_fields  # the grid's headings: paper and grid agree
@@ -91,7 +92,7 @@ def _page(game: Game, facts: RuleFacts, labels: dict[str, str], styles, *, fonts
     )
     story: list[Any] = [Paragraph(title, styles["title"]), Paragraph(line, styles["line"]), Spacer(1, 3 * mm)]
     team_rows = []
-    for side in ("A", "B"):
+    for side in TEAMS:
         info = sides[side]
         seats = ", ".join(f"{seat}: {player or '—'}" for seat, player in info["seat_rows"])
         team_rows.append(
