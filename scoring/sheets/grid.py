@@ -40,6 +40,7 @@ from scoring.sheets.forms import RuleFacts
 PASS_KEY = "-"
 MAX_ROWS = 200  # a points game of a whole evening stays far below
 RUN_KINDS = {3: "tierce", 4: "quarte", 5: "quinte"}
+KEPT_FIELDS = ("last_trick", "eldest")
 
 
 def grid_fields(facts: RuleFacts) -> list[str]:
@@ -215,6 +216,11 @@ def grid_check(
             row.deal = (stored or [])[i]
             continue
         row.deal = _parse_row(row, facts, keys)
+        if row.deal is not None and row.deal.get("contract") and i < len(stored_rows):
+            # What the grid has no field for (who won the last trick, the eldest hand) stays as stored.
+            old = (stored or [])[i]
+            kept = {k: old[k] for k in KEPT_FIELDS if old.get(k) and not (k == "last_trick" and row.deal.get("capot"))}
+            row.deal = {**row.deal, **kept}
     scored = []
     for row in rows:
         if row.deal is None:
