@@ -45,7 +45,7 @@ def grid_post(rows, *, version=0, reason="Paper sheet", confirm=True, spare=2):
 @pytest.fixture
 def desk(client):
     membership = MembershipFactory()
-    round, games = released_round(tables=2, club=membership.club)
+    _round, games = released_round(tables=2, club=membership.club)
     sheet, _link_a, _link_b = table_of(games[0])
     client.force_login(membership.user)
     return membership, sheet, client
@@ -108,7 +108,7 @@ def test_german_keys(desk):
 
 
 def test_the_grid_corrects_one_deal_of_a_confirmed_sheet(desk):
-    membership, sheet, client = desk
+    _membership, sheet, client = desk
     client.post(sheet_url(sheet, "grid/"), grid_post(PAPER))
     sheet.refresh_from_db()
     page = client.get(sheet_url(sheet, "grid/"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -156,7 +156,7 @@ def test_the_live_check_answers_each_row_and_stores_nothing(desk):
 
 
 def test_another_clubs_organiser_and_a_table_link_cannot_reach_the_grid(desk, client):
-    _membership, sheet, own = desk
+    _membership, sheet, _own = desk
     _s, link_a, _b = table_of(sheet.game)
     other = MembershipFactory()
     client.force_login(other.user)
@@ -204,7 +204,7 @@ def test_a_corrected_row_keeps_what_the_grid_has_no_field_for(desk):
 
 def test_announcements_in_short_form(client):
     membership = MembershipFactory()
-    round, games = released_round(tables=1, club=membership.club, rules_preset="classic", rules_options={"deals": 4})
+    _round, games = released_round(tables=1, club=membership.club, rules_preset="classic", rules_options={"deals": 4})
     sheet, _a, _b = table_of(games[0])
     client.force_login(membership.user)
     names = ("taker", "trump", "belote", "announcements", "capot", "tricks_a", "tricks_b")
