@@ -226,3 +226,33 @@ def test_announcements_in_short_form(client):
     answer = client.post(sheet_url(sheet, "grid/check/"), data, HTTP_ACCEPT_LANGUAGE="en").json()
     (message,) = answer["rows"][1]["errors"]["announcements"]
     assert message.startswith('Deal 2, announcements: "e9zz" does not read') and "n3hk" in message
+
+
+@pytest.mark.parametrize(
+    "preset,names,row,contract",
+    [
+        (
+            "coinche",
+            ("taker", "trump", "bid", "multiplier", "belote", "announcements", "capot", "tricks_a", "tricks_b"),
+            ("e", "a", "100", "2", "", "", "", "", "110"),
+            {"taker": "B", "trump": "all_trump", "bid": 100, "multiplier": 2},
+        ),
+        (
+            "belot",
+            ("taker", "trump", "multiplier", "belote", "announcements", "capot", "tricks_a", "tricks_b"),
+            ("n", "n", "4", "", "", "", "80", ""),
+            {"taker": "A", "trump": "no_trump", "multiplier": 4},
+        ),
+    ],
+)
+def test_the_other_rule_sets_rows(client, preset, names, row, contract):
+    membership = MembershipFactory()
+    _round, games = released_round(tables=1, club=membership.club, rules_preset=preset, rules_options={})
+    sheet, _a, _b = table_of(games[0])
+    client.force_login(membership.user)
+    data = {"version": "0", "reason": "Paper", **{f"r0-{n}": v for n, v in zip(names, row, strict=True)}}
+    page = client.get(sheet_url(sheet, "grid/"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert all(f'name="r0-{n}"' in page for n in names)
+    response = client.post(sheet_url(sheet, "grid/"), data, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 302, response.content.decode()[-1500:]
+    assert Deal.objects.get(sheet=sheet).data["contract"] == contract
