@@ -117,6 +117,8 @@ def test_two_paper_sheets_typed_and_one_corrected_from_the_keyboard(live_server,
     expected = score_game({"rules": "hoheluft", "options": {"deals": 12}, "deals": deals})["totals"]
     assert (sheet.total_a, sheet.total_b) == (expected["A"], expected["B"])
     assert "Tisch 1: 12 Spiele gespeichert" in page.inner_text("body")
+    # The next paper sheet is one Enter away: the next table's grid link has the focus.
+    assert page.evaluate("document.activeElement.getAttribute('data-grid')") == "2"
     assert plain.keys <= 60 and plain.mouse == 1, (plain.keys, plain.mouse)
 
     # 2. The classic sheet: announcements, a litige, a capot; the engine's figures shown live.

@@ -61,8 +61,19 @@ def round_sheets(request, club_slug: str, event_slug: str, number: int):
         "close_form": RoundCloseForm(),
         "referee_base": referee_url,
         "live_version": sum(t.sheet.version for t in overview.tables if t.sheet),
+        "next_grid": _next_grid(request, overview),
     }
     return render(request, "organiser/round_sheets.html", context)
+
+
+def _next_grid(request, overview) -> int | None:
+    """After a paper sheet was typed (`?typed=<table>`), the next table with a sheet: its grid link gets
+    the focus, so a stack of paper sheets is typed without the mouse."""
+    typed = request.GET.get("typed", "")
+    if not (typed.isascii() and typed.isdigit() and len(typed) <= 5):
+        return None
+    later = sorted(t.game.table_number for t in overview.tables if t.sheet and t.game.table_number > int(typed))
+    return later[0] if later else None
 
 
 @login_required

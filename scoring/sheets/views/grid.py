@@ -146,7 +146,9 @@ def grid_page(request, access: SheetAccess):
                 _("Table %(table)s: %(count)s deals saved (total %(a)s : %(b)s).")
                 % {"table": access.game.table_number, "count": changed, "a": sheet.total_a, "b": sheet.total_b},
             )
-            return HttpResponseRedirect(reverse("desk:round", args=round_address(access.round)))
+            # Back to the round's sheets, where the next table's grid link has the focus (Enter opens it).
+            url = reverse("desk:round", args=round_address(access.round))
+            return HttpResponseRedirect(f"{url}?typed={access.game.table_number}")
     messages.error(request, _("Nothing was saved: %(reason)s") % {"reason": refusal})
     return render(request, "organiser/grid.html", _context(access, facts, check=check, post=request.POST), status=400)
 

@@ -4,6 +4,8 @@ field, the same grid correcting a confirmed sheet, and who may reach it."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scoring.models import Deal, Sheet, SheetChange
@@ -56,6 +58,10 @@ def test_a_paper_sheet_is_stored_in_one_transaction_with_one_reason(desk, django
     with django_assert_max_num_queries(19):  # a fixed number: one bulk insert for the deals, one for the history
         response = client.post(sheet_url(sheet, "grid/"), grid_post(PAPER), HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 302, response.content.decode()[-2000:]
+    assert response["Location"].endswith("/rounds/1/sheets/?typed=1")
+    page = client.get(response["Location"]).content.decode()
+    assert 'data-grid="2" href="/o/' in page and page.count(" autofocus>") == 1
+    assert re.search(r'data-grid="2" href="[^"]+" autofocus>', page)
     sheet.refresh_from_db()
     assert sheet.deal_count == 13 and sheet.finished
     assert (sheet.total_a, sheet.total_b) == (1069, 1005)
