@@ -251,3 +251,42 @@ def announcement_buttons() -> dict[str, Any]:
 
 def outcome_label(outcome: str | None) -> str:
     return str(OUTCOME_LABELS.get(outcome or "", ""))
+
+
+# --- the desk's paper-sheet grid ------------------------------------------------------------------------
+
+# One key per side, trump and choice, as the organiser types a paper sheet (scoring/sheets/grid.py): the
+# side letters the page shows (German "n" for N/S and "o" for O/W), a trump's first letter in the reader's
+# words where two do not clash (German "t" for Kreuz, which players also call Treff, and "k" for Karo).
+GRID_SIDE_KEYS = {"A": pgettext_lazy("grid key: side N/S", "n"), "B": pgettext_lazy("grid key: side E/W", "e")}
+GRID_TRUMP_KEYS = {
+    "clubs": pgettext_lazy("grid key: clubs", "c"),
+    "diamonds": pgettext_lazy("grid key: diamonds", "d"),
+    "hearts": pgettext_lazy("grid key: hearts", "h"),
+    "spades": pgettext_lazy("grid key: spades", "s"),
+    NO_TRUMP: pgettext_lazy("grid key: no trumps", "n"),
+    ALL_TRUMP: pgettext_lazy("grid key: all trumps", "a"),
+}
+# A carré in the announcements' short form ("nc" + rank), and the capot bid of coinche.
+GRID_CARRE_KEY = pgettext_lazy("grid key: carré", "c")
+GRID_CAPOT_BID_KEY = pgettext_lazy("grid key: capot bid", "c")
+# The printed blank sheet's and the grid's column headings by what the rule set has.
+GRID_COLUMNS = {
+    "taker": gettext_lazy("Taker"),
+    "trump": gettext_lazy("Trump"),
+    "bid": gettext_lazy("Bid"),
+    "multiplier": gettext_lazy("Doubled"),
+    "belote": gettext_lazy("Belote"),
+    "announcements": gettext_lazy("Announcements"),
+    "capot": gettext_lazy("Capot"),
+}
+# Belot names its contract, its doubling and its capot the Bulgarian way.
+BELOT_COLUMNS = {
+    "taker": gettext_lazy("Declarer"),
+    "trump": gettext_lazy("Contract"),
+    "multiplier": gettext_lazy("Contra / recontra"),
+    "belote": gettext_lazy("Belot"),
+    "announcements": gettext_lazy("Declarations"),
+    "capot": gettext_lazy("Valat"),
+}
+COINCHE_COLUMNS = {"multiplier": gettext_lazy("Coinche / surcoinche")}

@@ -3,8 +3,8 @@
 
 - namespace "desk": `rounds/<n>/sheets/` (a round's sheets: version.json, cards.pdf, close/),
   `rounds/<n>/tables/<t>/` (one sheet: one game, the table `t` of round `n`; its form posts, version.json,
-  switch-side/, correct/, swap-sides/,
-  links/<id>/revoke/), `cards/` and `cards.pdf` (the table cards and team links),
+  grid/ and grid/check/ (the paper sheet typed at the desk), blank.pdf, switch-side/, swap-sides/,
+  links/<id>/revoke/; the round's blank.pdf), `cards/` and `cards.pdf` (the table cards and team links),
   `screen/` (the venue screen's links);
 - namespace "results": `results/` (standings status, adjustments, exports, restore/ from a backup of the
   event), `results/penalties/` (give and list penalties), `…/adjustments/<id>/withdraw/`, and the club's
@@ -25,6 +25,7 @@ from scoring.results import views as results_views
 from scoring.sheets.referee_urls import sheet_routes
 from scoring.sheets.views import cards as card_views
 from scoring.sheets.views import desk as round_views
+from scoring.sheets.views import grid as grid_views
 from scoring.sheets.views import live, moved
 from scoring.sheets.views import referee as referee_views
 
@@ -37,11 +38,14 @@ desk_patterns = [
     path(sheets, round_views.round_sheets, name="round"),
     path(sheets + "version.json", round_views.round_version, name="round-version"),
     path(sheets + "cards.pdf", round_views.round_cards, name="round-cards"),
+    path(sheets + "blank.pdf", round_views.round_blank_sheets, name="round-blank"),
     path(sheets + "close/", round_views.round_close_view, name="round-close"),
     *sheet_routes(table, referee_views.organiser_sheet_view, "sheet"),
     path(table + "version.json", live.sheet_version, name="sheet-version"),
+    path(table + "grid/", grid_views.grid, name="sheet-grid"),
+    path(table + "grid/check/", grid_views.check, name="sheet-grid-check"),
+    path(table + "blank.pdf", round_views.round_blank_sheets, name="sheet-blank"),
     path(table + "switch-side/", round_views.sheet_switch_side_view, name="sheet-switch-side"),
-    path(table + "correct/", round_views.sheet_correct_view, name="sheet-correct"),
     path(table + "swap-sides/", round_views.sheet_sides_swap_view, name="sheet-swap-sides"),
     path(table + "links/<int:link_id>/revoke/", round_views.link_revoke, name="link-revoke"),
     path(event + "cards/", card_views.event_cards, name="event-cards"),

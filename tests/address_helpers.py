@@ -13,7 +13,7 @@ def round_url(round, tail: str = "") -> str:
 
 
 def sheet_url(sheet, tail: str = "") -> str:
-    """A sheet's page `.../rounds/<n>/tables/<t>/` + tail (`version.json`, `correct/`, `switch-side/`)."""
+    """A sheet's page `.../rounds/<n>/tables/<t>/` + tail (`version.json`, `grid/`, `blank.pdf`, `switch-side/`)."""
     game = sheet.game
     return event_url(game.round.event, f"rounds/{game.round.number}/tables/{game.table_number}/{tail}")
 

@@ -77,6 +77,11 @@ def _writes(membership):
                 sheet=s, deals=HOHELUFT_GAME, version=s.version, actor=organiser, reason="all of it"
             )
         ),
+        "sheet_grid_save": on_confirmed(
+            lambda s: services.sheet_grid_save(
+                sheet=s, deals=HOHELUFT_GAME, version=s.version, actor=organiser, reason="paper sheet"
+            )
+        ),
         "sheet_confirm (link)": confirm_by_link,
         "sheet_confirm (organiser)": lambda: (
             lambda sheet: (

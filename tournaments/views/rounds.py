@@ -44,6 +44,9 @@ def round_detail(request, event, number: int):
             context["sheets_url"] = optional_url(
                 "desk:round", club_slug=event.club.slug, event_slug=event.slug, number=round.number
             )
+            context["blank_sheets_url"] = optional_url(
+                "desk:round-blank", club_slug=event.club.slug, event_slug=event.slug, number=round.number
+            )
             context["public_url"] = optional_url("public:draw", club_slug=event.club.slug, event_slug=event.slug)
         if round.status == Round.Status.DRAFT:
             context["draw_form"] = DrawForm(event=event, initial={"method": round.method, "regenerate": True})

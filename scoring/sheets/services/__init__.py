@@ -10,11 +10,13 @@ reaches the sheet at all (its own table link, or an organiser of the club) is th
 (`scoring.sheets.selectors`). Lock order everywhere: event, then round, then sheets by id (see `write._lock`).
 
 The deal writes are `deals`, the sheet's steps to confirmed (and the organiser's correction) are `steps`, the
-organiser's swap of a game's sides is `sides`; the steps every write shares are `write`. The round hooks
-(release, close, reopen) are `scoring.sheets.rounds`.
+organiser's swap of a game's sides is `sides`; the steps every write shares are `write`; the organiser's paper
+sheet typed at the desk (all deals at once) is `grid`. The round hooks (release, close, reopen) are
+`scoring.sheets.rounds`.
 """
 
 from scoring.sheets.services.deals import deal_create, deal_delete, deal_insert, deal_update
+from scoring.sheets.services.grid import sheet_grid_save
 from scoring.sheets.services.sides import SWAPS, sheet_sides_swap
 from scoring.sheets.services.steps import (
     SHEET_STEPS,
@@ -41,6 +43,7 @@ __all__ = [
     "sheet_correct",
     "sheet_dispute",
     "sheet_entering_side_switch",
+    "sheet_grid_save",
     "sheet_lock",
     "sheet_sides_swap",
     "sheet_step",

@@ -1,6 +1,7 @@
 """The organiser's view of a round's sheets (`o/<club>/events/<event>/rounds/<n>/sheets/`): every table
 with its status and progress, disputes on top, the sheets still missing; table cards as PDF; closing the
-round; revoking a table link; correcting a whole sheet and swapping a game's sides (`rounds/<n>/tables/<t>/...`).
+round; revoking a table link; swapping a game's sides (`rounds/<n>/tables/<t>/...`); the blank score sheets to
+print (`blank.pdf`: the round's, or one table's).
 
 Permission of every view: a logged-in organiser of the round's club (anonymous users go to the login page,
 other clubs' rounds and sheets answer 404).
@@ -23,15 +24,17 @@ from django.views.decorators.http import require_GET, require_POST
 from config.site import absolute_url
 from scoring.exceptions import DealInvalid, ScoringError
 from scoring.models import Sheet, TableLink
+from scoring.rules import RuleSetError
 from scoring.sheets.addresses import organiser_round_at, organiser_sheet_at, round_address, sheet_address
+from scoring.sheets.blank_pdf import blank_sheets_pdf
 from scoring.sheets.card_pdf import round_cards_pdf
-from scoring.sheets.desk_forms import CorrectionForm, RoundCloseForm, SidesSwapForm
+from scoring.sheets.desk_forms import RoundCloseForm, SidesSwapForm
 from scoring.sheets.forms import VersionForm
 from scoring.sheets.links import table_link_revoke
 from scoring.sheets.permissions import actor_from_request
 from scoring.sheets.rounds import round_sheets_lock
 from scoring.sheets.selectors import round_overview
-from scoring.sheets.services import sheet_correct, sheet_entering_side_switch, sheet_sides_swap
+from scoring.sheets.services import sheet_entering_side_switch, sheet_sides_swap
 from scoring.sheets.views.live import version_answer
 from tournaments.exceptions import TournamentError
 from tournaments.models import Round
@@ -59,8 +62,19 @@ def round_sheets(request, club_slug: str, event_slug: str, number: int):
         "close_form": RoundCloseForm(),
         "referee_base": referee_url,
         "live_version": sum(t.sheet.version for t in overview.tables if t.sheet),
+        "next_grid": _next_grid(request, overview),
     }
     return render(request, "organiser/round_sheets.html", context)
+
+
+def _next_grid(request, overview) -> int | None:
+    """After a paper sheet was typed (`?typed=<table>`), the next table with a sheet: its grid link gets
+    the focus, so a stack of paper sheets is typed without the mouse."""
+    typed = request.GET.get("typed", "")
+    if not (typed.isascii() and typed.isdigit() and len(typed) <= 5):
+        return None
+    later = sorted(t.game.table_number for t in overview.tables if t.sheet and t.game.table_number > int(typed))
+    return later[0] if later else None
 
 
 @login_required
@@ -76,6 +90,27 @@ def round_cards(request, club_slug: str, event_slug: str, number: int):
     response = HttpResponse(pdf, content_type="application/pdf")
     name = f"{slugify(round.event.name) or 'event'}-round-{round.number}-tables.pdf"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@login_required
+@require_GET
+def round_blank_sheets(request, club_slug: str, event_slug: str, number: int, table: int | None = None):
+    """The round's blank score sheets to print (one page per table), or one table's: for tables that keep
+    score on paper. Any round with its tables drawn; nothing on them is secret (no link, no code)."""
+    round = organiser_round_at(request, club_slug=club_slug, event_slug=event_slug, number=number)
+    if table is not None and not round.games.filter(table_number=table, is_bye=False).exists():
+        raise Http404
+    try:
+        pdf = blank_sheets_pdf(round=round, table_number=table)
+    except RuleSetError as exc:
+        messages.error(request, _("The event's rule set is not valid: %(errors)s") % {"errors": exc})
+        return HttpResponseRedirect(_round_url(round))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    suffix = f"table-{table}" if table is not None else "tables"
+    name = f"{slugify(round.event.name) or 'event'}-round-{round.number}-{suffix}-score-sheets.pdf"
+    response["Content-Disposition"] = f'inline; filename="{name}"'
     response["Cache-Control"] = "private, no-store"
     return response
 
@@ -130,34 +165,6 @@ def link_revoke(request, club_slug: str, event_slug: str, number: int, table: in
     table_link_revoke(link=link, actor=actor_from_request(request, organiser=True))
     messages.success(request, _("The old link no longer works; print the table card again for the new one."))
     return HttpResponseRedirect(_round_url(link.game.round))
-
-
-@never_cache
-@login_required
-@require_POST
-def sheet_correct_view(request, club_slug: str, event_slug: str, number: int, table: int):
-    """Replace all deals of a sheet (any status) with a reason; the history keeps before and after."""
-    access = organiser_sheet_at(request, club_slug=club_slug, event_slug=event_slug, number=number, table=table)
-    form = CorrectionForm(request.POST)
-    url = reverse("desk:sheet", args=sheet_address(access.sheet))
-    if not form.is_valid():
-        for field, errors in form.errors.items():
-            for error in errors:
-                messages.error(request, f"{form.fields[field].label if field in form.fields else ''}: {error}")
-        return HttpResponseRedirect(url)
-    data = form.cleaned_data
-    try:
-        sheet_correct(
-            sheet=access.sheet, deals=data["deals"], version=data["version"], actor=access.actor, reason=data["reason"]
-        )
-    except DealInvalid as exc:
-        for error in exc.errors:
-            messages.error(request, error["message"])  # the engine's message names its deal
-    except ScoringError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("The sheet is corrected; the history keeps the change and its reason."))
-    return HttpResponseRedirect(url)
 
 
 @login_required

@@ -13,7 +13,6 @@ event's club (login, then Http404 for other clubs).
 
 from __future__ import annotations
 
-import json
 import uuid
 from functools import wraps
 from typing import Any
@@ -222,7 +221,6 @@ def render_page(request, access: SheetAccess, *, form=None, edit=None, insert=No
             if change.action == SheetChange.Action.SIDES_SWAPPED and isinstance(change.before, dict):
                 change.deal_words = str(SWAP_LABELS.get(change.before.get("how"), ""))
         context["swap_choices"] = list(SWAP_LABELS.items())
-        context["deals_json_text"] = json.dumps(context["deals_json"], indent=1, ensure_ascii=False)
     return render(request, template, context, status=status)
 
 

@@ -249,7 +249,8 @@ def test_the_organiser_sheet_page_needs_a_login_and_the_right_club(client, table
     client.force_login(organiser.user)
     html = client.get(url).content.decode()
     assert 'name="reason"' in html, html[-3000:]
-    assert 'id="correct-deals"' in html
+    assert 'id="correct-deals"' not in html and "<textarea" not in html  # the JSON text area is gone
+    assert sheet_url(sheet, "grid/") in html  # the paper-sheet grid corrects a whole sheet
 
 
 def test_organiser_changes_through_the_page_need_a_reason(client, table):
@@ -262,12 +263,17 @@ def test_organiser_changes_through_the_page_need_a_reason(client, table):
     response = client.post(base + "deals/", form(reason="typed from the paper sheet"), **JSON)
     assert response.status_code == 201
     assert SheetChange.objects.get().reason == "typed from the paper sheet"
-    correct = client.post(
-        sheet_url(sheet, "correct/"),
-        {"deals": '[{"contract": null}]', "version": "1", "reason": "wrong table"},
-    )
+    # The whole sheet through the paper-sheet grid: the one reason is asked for the correction too.
+    grid = {
+        "version": "1",
+        "r0-taker": "-",
+        **{f"r0-{f}": "" for f in ("trump", "belote", "capot", "tricks_a", "tricks_b")},
+    }
+    assert client.post(sheet_url(sheet, "grid/"), {**grid, "reason": ""}).status_code == 400
+    correct = client.post(sheet_url(sheet, "grid/"), {**grid, "reason": "wrong table"})
     assert correct.status_code == 302
     assert [d.data for d in Deal.objects.filter(sheet=sheet)] == [{"contract": None}]
+    assert SheetChange.objects.latest("id").reason == "wrong table"
 
 
 def test_referee_page_queries_do_not_grow_with_deals(client, django_assert_max_num_queries):
