@@ -270,15 +270,18 @@ def reissue(link: L) -> L:
             if current is not None:
                 return current
         if model is TableCard:
-            return table_card_create(**place)  # type: ignore[return-value]
+            return table_card_create(**place, avoid=link.code)  # type: ignore[attr-defined,return-value]
         return model.objects.create(**place)
 
 
-def table_card_create(*, event_id: int, table_number: int, side: str) -> TableCard:
-    """A new active card with a short code no active card of its table number and side has (a code that a
-    concurrent maker took meanwhile is drawn again, in a savepoint)."""
+def table_card_create(*, event_id: int, table_number: int, side: str, avoid: str = "") -> TableCard:
+    """A new active card with a short code no active card of its table number and side has, nor `avoid`
+    (the revoked card it replaces: its code must find nothing). A code that a concurrent maker took
+    meanwhile is drawn again, in a savepoint."""
     for attempt in range(5):
-        code = free_codes([(table_number, side)])[table_number, side]
+        code = avoid
+        while code == avoid:
+            code = free_codes([(table_number, side)])[table_number, side]
         try:
             with transaction.atomic():
                 return TableCard.objects.create(event_id=event_id, table_number=table_number, side=side, code=code)
