@@ -180,6 +180,8 @@ NORMALISERS: list[tuple[str, re.Pattern[str], str]] = [
     ("day and month", re.compile(r">\d{2}\.\d{2}\.<"), ">__DAY__<"),
     ("season", re.compile(r"\b20\d{2}/\d{2}\b"), "__SEASON__"),
     ("time of day", re.compile(r"\b\d{1,2}:\d{2}(:\d{2})?( Uhr)?\b"), "__TIME__"),
+    # A table card's short code: its table and side stay, its random digits do not.
+    ("card code digits", re.compile(r"\b(T\d+-[NW]) \d{4}\b"), r"\1 __CODE__"),
 ]
 
 
