@@ -121,3 +121,23 @@ def test_a_reissue_never_draws_the_old_code_again(monkeypatch):
     draws = iter([555, 555, 1234])  # the old code is free once revoked: drawn, and skipped
     monkeypatch.setattr("scoring.sheets.card_codes.secrets.randbelow", lambda _n: next(draws))
     assert reissue(old).code == "1234"
+
+
+@pytest.mark.django_db
+def test_the_migration_gives_every_card_four_digits_unique_among_the_active(monkeypatch):
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("scoring.migrations.0011_shortcode_card_code")
+    events = [EventFactory() for _ in range(3)]
+    for event in events:
+        table_cards_ensure(event=event, table_numbers=[1, 2])
+    card_of(events[0], 1, "A").revoke()
+    # Few digits to draw from: the migration must still keep the active cards apart.
+    draws = iter([7, 7, 7, 8, 8, 9, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20] * 3)
+    monkeypatch.setattr(migration.secrets, "randbelow", lambda _n: next(draws))
+    migration.give_codes(apps, None)
+    active = list(TableCard.objects.active().values_list("table_number", "side", "code"))
+    assert len(active) == 11 and len(set(active)) == 11
+    assert all(len(code) == 4 and code.isdigit() for code in TableCard.objects.values_list("code", flat=True))
