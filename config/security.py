@@ -65,7 +65,8 @@ def client_address(request) -> str | None:
     return request.META.get("REMOTE_ADDR")
 
 
-def _client_address(request) -> str:
+def counted_address(request) -> str:
+    """The address a limit counts a request under (axes' own reading of `client_address`)."""
     return get_client_ip_address(request) or "unknown"
 
 
@@ -76,7 +77,7 @@ def rate_limited_password_reset(view):
     def wrapper(request, *args, **kwargs):
         if request.method == "POST":
             allowed = password_reset_allow(
-                address=_client_address(request),
+                address=counted_address(request),
                 limit=settings.PASSWORD_RESET_RATE_LIMIT,
                 window=timedelta(seconds=RESET_WINDOW_SECONDS),
             )

@@ -302,6 +302,10 @@ AXES_CLIENT_IP_CALLABLE = "config.security.client_address"
 AXES_VERBOSE = False
 # The password reset form answers the same way: at most this many requests per address and hour.
 PASSWORD_RESET_RATE_LIMIT = env.int("PASSWORD_RESET_RATE_LIMIT", default=5)
+# A table card's short code typed at /c/: at most this many wrong codes per address in the window, then the
+# page refuses every code until the oldest miss leaves it (scoring.sheets.card_codes).
+CARD_CODE_RATE_LIMIT = env.int("CARD_CODE_RATE_LIMIT", default=10)
+CARD_CODE_WINDOW = datetime.timedelta(minutes=env.int("CARD_CODE_WINDOW_MINUTES", default=10))
 
 # The member import's confirmation posts one box per line, up to 1,000 lines (tournaments.member_import
 # MAX_LINES), beside the list itself: Django's default of 1,000 fields refused it from about 998 lines.

@@ -44,8 +44,10 @@ __all__ = [
     "RUN_RANKS",
     "SEAT_LABELS",
     "SIDE_CHOICES",
+    "SIDE_CODE_LETTERS",
     "SIDE_LABELS",
     "SIDE_SHORT",
+    "SIDE_TYPED_LETTERS",
     "SUITS",
     "SUIT_SYMBOLS",
     "TRUMP_LABELS",
@@ -73,6 +75,11 @@ SWAP_LABELS = {
 }
 SIDE_SHORT = {"A": pgettext_lazy("sides", "N/S"), "B": pgettext_lazy("sides", "E/W")}
 SIDE_CHOICES = list(SIDE_LABELS.items())
+# A side's letter in a table card's short code ("T5-N 4821"), the same in every language: N for North/South,
+# W for East/West (West in German and English; never O, which reads as a zero). What a phone may type for a
+# side at /c/ is wider: any compass letter of the side, in de, en or fr (SIDE_TYPED_LETTERS).
+SIDE_CODE_LETTERS = {"A": "N", "B": "W"}
+SIDE_TYPED_LETTERS = {"N": "A", "S": "A", "E": "B", "W": "B", "O": "B"}
 # Who won a game in the results export: a side, or a draw.
 WINNER_LABELS = {**SIDE_LABELS, "draw": gettext_lazy("Draw")}
 # A seat's letter, SEAT_LABELS, is the tournaments' (the draw seats the players): imported from there.

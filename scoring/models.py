@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.labels import SIDE_CHOICES
+from scoring.labels import SIDE_CHOICES, SIDE_CODE_LETTERS
 from tournaments.labels import penalty_name
 from tournaments.models import Club, Entry, Event, Game
 
@@ -160,6 +160,10 @@ class TableCard(SecretLink):
     table_number = models.PositiveIntegerField(_("table"))
     side = models.CharField(max_length=1, choices=SIDES)
     token = models.CharField(max_length=64, unique=True, default=new_card_token, editable=False)
+    # The short code's secret part, for a phone that cannot scan (`scoring.sheets.card_codes`): four digits,
+    # unique among the installation's active cards of the same table number and side. Picked by the code
+    # that makes the card (it must avoid the codes in use), so no default.
+    code = models.CharField(max_length=4, editable=False)
 
     class Meta:
         ordering = ["event", "table_number", "side"]
@@ -169,12 +173,38 @@ class TableCard(SecretLink):
                 condition=Q(revoked_at__isnull=True),
                 name="tablecard_one_active_per_side",
             ),
+            models.UniqueConstraint(
+                fields=["table_number", "side", "code"],
+                condition=Q(revoked_at__isnull=True),
+                name="tablecard_code_unique_active",
+            ),
+            models.CheckConstraint(condition=Q(code__regex=r"^[0-9]{4}$"), name="tablecard_code_four_digits"),
         ]
         verbose_name = _("table card")
         verbose_name_plural = _("table cards")
 
     def __str__(self):
         return f"{self.event} · {self.table_number} · {self.side}"
+
+    @property
+    def short_code(self) -> str:
+        """The code printed large on the card and typed at /c/: "T5-N 4821" (no language's word in it)."""
+        return f"T{self.table_number}-{SIDE_CODE_LETTERS[self.side]} {self.code}"
+
+
+class CardCodeMiss(models.Model):
+    """A wrong short code typed at /c/, by client address: what the code page's limit counts.
+
+    In the database, as the password reset requests: every web process counts the same rows."""
+
+    address = models.CharField(max_length=64)
+    missed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["address", "missed_at"], name="cardcodemiss_address_time")]
+
+    def __str__(self) -> str:
+        return f"{self.address} {self.missed_at:%Y-%m-%d %H:%M}"
 
 
 class TeamLink(SecretLink):

@@ -192,6 +192,7 @@ def _table_card(
     link_url: Callable[[str], str],
     top: float,
     height: float,
+    code_address: str = "",
 ) -> None:
     regular, bold = _font_names()
     width, _height = A4
@@ -227,12 +228,30 @@ def _table_card(
         canvas.drawString(cx, qr_y - 3.5 * mm, _("Scan to open the sheet of %(side)s") % {"side": SIDE_LABELS[side]})
         canvas.setFont(regular, _fit(canvas, url, regular, 6.5, column - 6 * mm))
         canvas.drawString(cx, qr_y - 7 * mm, url)
+        if code_address:
+            _short_code(canvas, card, code_address, cx, qr_y - 7 * mm, column - 6 * mm)
 
 
-def event_cards_pdf(*, event, link_url: Callable[[str], str], table_number: int | None = None) -> bytes:
+def _short_code(canvas: Canvas, card: TableCard, address: str, x: float, below: float, width: float) -> None:
+    """The card's short code, large, under its QR code, and where to type it: for a phone that cannot scan
+    (the 70-character address above is too small to type)."""
+    regular, bold = _font_names()
+    shown = address.removeprefix("https://")  # a phone's browser adds https itself; a LAN's http:// stays
+    line = _("No QR scanner? Open %(address)s and type:") % {"address": shown}
+    canvas.setFont(regular, _fit(canvas, line, regular, 9, width))
+    canvas.drawString(x, below - 6 * mm, line)
+    canvas.setFont(bold, _fit(canvas, card.short_code, bold, 26, width))
+    canvas.drawString(x, below - 16 * mm, card.short_code)
+
+
+def event_cards_pdf(
+    *, event, link_url: Callable[[str], str], table_number: int | None = None, code_address: str = ""
+) -> bytes:
     """The event's table cards as PDF bytes, two A5 cards per A4 page: one per table with the QR codes
     of its two active cards (only table `table_number` when given, to reprint one). `link_url(token)`
-    gives a card's absolute address. Reads only (two queries); tables without cards get no card."""
+    gives a card's absolute address; `code_address`, the absolute address of the code page (/c), printed
+    with each card's short code (none without it). Reads only (two queries); tables without cards get no
+    card."""
     cards = TableCard.objects.active().filter(event=event)
     if table_number is not None:
         cards = cards.filter(table_number=table_number)
@@ -243,7 +262,7 @@ def event_cards_pdf(*, event, link_url: Callable[[str], str], table_number: int 
         title=f"{event.name} · {_('Table cards')}",
         items=sorted(by_table),
         draw=lambda canvas, number, top, half: _table_card(
-            canvas, event, number, by_table[number], link_url, top, half
+            canvas, event, number, by_table[number], link_url, top, half, code_address
         ),
         empty=_("No table cards yet: make them on the table cards page."),
     )

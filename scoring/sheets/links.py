@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeVar
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.http import Http404
 from django.utils.translation import gettext as _
@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from scoring.exceptions import SideNotAllowed, TableClosed
 from scoring.models import SecretLink, Sheet, TableCard, TableLink, TeamLink, VenueScreen
 from scoring.rules.words import TEAMS
+from scoring.sheets.card_codes import free_codes
 from scoring.sheets.permissions import Actor, actor_from_request
 from scoring.sheets.rounds import table_links_ensure
 from scoring.sheets.selectors import TOKEN_RE, SheetAccess
@@ -209,14 +210,23 @@ def table_cards_ensure(*, event: Event, table_numbers: list[int]) -> int:
     wanted = {(n, side) for n in table_numbers for side in TEAMS}
     if not wanted:
         return 0
-    have = set(
-        TableCard.objects.active()
-        .filter(event=event, table_number__in=set(table_numbers))
-        .values_list("table_number", "side")
-    )
-    new = [TableCard(event=event, table_number=n, side=side) for n, side in sorted(wanted - have)]
-    TableCard.objects.bulk_create(new, ignore_conflicts=True)
-    return len(new)
+    # A card that a concurrent maker gave the same short code is skipped by the insert (ignore_conflicts,
+    # which also lets two makers of this event's cards race): the next pass draws it new digits.
+    first = None
+    for _attempt in range(5):
+        have = set(
+            TableCard.objects.active()
+            .filter(event=event, table_number__in=set(table_numbers))
+            .values_list("table_number", "side")
+        )
+        missing = sorted(wanted - have)
+        first = len(missing) if first is None else first
+        if not missing:
+            break
+        codes = free_codes(missing)
+        new = [TableCard(event=event, table_number=n, side=side, code=codes[n, side]) for n, side in missing]
+        TableCard.objects.bulk_create(new, ignore_conflicts=True)
+    return (first or 0) - len(missing)
 
 
 def team_links_ensure(*, event: Event) -> int:
@@ -259,7 +269,30 @@ def reissue(link: L) -> L:
             current = model.objects.active().filter(**place).first()
             if current is not None:
                 return current
+        if model is TableCard:
+            return table_card_create(**place, avoid=link.code)  # type: ignore[attr-defined,return-value]
         return model.objects.create(**place)
+
+
+def table_card_create(*, event_id: int, table_number: int, side: str, avoid: str = "") -> TableCard:
+    """A new active card with a short code no active card of its table number and side has, nor `avoid`
+    (the revoked card it replaces: its code must find nothing). A code that a concurrent maker took
+    meanwhile is drawn again, in a savepoint."""
+    for attempt in range(5):
+        code = avoid
+        while code == avoid:
+            code = free_codes([(table_number, side)])[table_number, side]
+        try:
+            with transaction.atomic():
+                return TableCard.objects.create(event_id=event_id, table_number=table_number, side=side, code=code)
+        except IntegrityError:
+            # A concurrent maker made this place's card (keep it), or took the code (draw again).
+            current = TableCard.objects.active().filter(event_id=event_id, table_number=table_number, side=side)
+            if (card := current.first()) is not None:
+                return card
+            if attempt == 4:
+                raise
+    raise AssertionError("unreachable")
 
 
 def table_link_revoke(*, link: TableLink, actor: Actor) -> TableLink:
@@ -288,7 +321,7 @@ def table_card_reissue(*, event: Event, table_number: int, actor: Actor) -> list
         return [
             reissue(old[side])
             if side in old
-            else TableCard.objects.create(event=event, table_number=table_number, side=side)
+            else table_card_create(event_id=event.pk, table_number=table_number, side=side)
             for side in TEAMS
         ]
 

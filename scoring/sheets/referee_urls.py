@@ -1,9 +1,11 @@
 """The table's addresses, printed on cards and QR codes, so they never change: `t/<token>/` (a table card or
-a game link) and `p/<token>/` (a team link), with what their pages poll and post (namespace "scoring")."""
+a game link), `p/<token>/` (a team link) and `c/` (where a card's short code is typed), with what their pages
+poll and post (namespace "scoring")."""
 
 from django.urls import path
 
 from scoring.sheets.views import cards as card_views
+from scoring.sheets.views import code as code_views
 from scoring.sheets.views import live
 from scoring.sheets.views import referee as referee_views
 from scoring.sheets.views import referee_posts as posts
@@ -29,6 +31,8 @@ def sheet_routes(prefix: str, wrap, name: str) -> list:
 
 urlpatterns = [
     path("t/sw.js", card_views.service_worker, name="service-worker"),
+    # Printed under each card's QR code, with the card's short code: for a phone that cannot scan.
+    path("c/", code_views.code_page, name="card-code"),
     # One set of routes for both kinds of token (the one token reader tells a card from a game link); a
     # card's writes name their game (`game/<id>/`), so a deal sent late never lands in the next round's game.
     *sheet_routes("t/<str:token>/", card_views.token_view, "referee"),

@@ -182,6 +182,8 @@ NORMALISERS: list[tuple[str, re.Pattern[str], str]] = [
     # A season's database id in its calendar feed's address: it depends on what ran before in the process.
     ("season id", re.compile(r"/seasons/\d+/"), "/seasons/__ID__/"),
     ("time of day", re.compile(r"\b\d{1,2}:\d{2}(:\d{2})?( Uhr)?\b"), "__TIME__"),
+    # A table card's short code: its table and side stay, its random digits do not.
+    ("card code digits", re.compile(r"\b(T\d+-[NW]) \d{4}\b"), r"\1 __CODE__"),
 ]
 
 

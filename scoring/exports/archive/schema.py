@@ -17,6 +17,7 @@ from django.db import models
 
 from scoring.models import (
     Adjustment,
+    CardCodeMiss,
     Deal,
     Export,
     PenaltyKind,
@@ -285,6 +286,7 @@ MODELS_LEFT_OUT = {
     Membership: "accounts and roles belong to the installation, not to an event",
     Export: "files made from the event; the archive is one of them",
     PasswordResetRequest: "the installation's password-reset limit, by address: no part of an event",
+    CardCodeMiss: "the installation's limit on wrong card codes, by address: no part of an event",
     # Links to a live evening are secrets: a copy gets its own when its organiser prints cards or opens a screen.
     TableCard: "the table cards' secret links; an imported copy makes new ones",
     TeamLink: "the teams' secret links; an imported copy makes new ones",

@@ -171,6 +171,12 @@ def _card_url(request, token: str) -> str:
     return absolute_url(reverse("scoring:referee", args=[token]), request)
 
 
+def _code_address(request) -> str:
+    """Where a phone types a card's short code, as printed: /c without its slash (fewer to type; the site
+    adds it)."""
+    return absolute_url(reverse("scoring:card-code"), request).removesuffix("/")
+
+
 @never_cache
 @login_required
 @require_GET
@@ -200,6 +206,7 @@ def event_cards(request, club_slug: str, event_slug: str):
         "team_base_url": absolute_url(reverse("scoring:team", args=["TOKEN"]), request).replace("TOKEN/", ""),
         "suggested": max(numbers, default=0) or max(1, event.entries.count() // 2),
         "base_url": _card_url(request, "TOKEN").replace("TOKEN/", ""),
+        "code_address": _code_address(request).removeprefix("https://"),
     }
     return render(request, "organiser/cards.html", context)
 
@@ -263,7 +270,12 @@ def event_cards_download(request, club_slug: str, event_slug: str):
     event = organiser_event(request, club_slug=club_slug, event_slug=event_slug)
     raw = request.GET.get("table", "")
     table_number = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 6 else None
-    pdf = event_cards_pdf(event=event, table_number=table_number, link_url=lambda token: _card_url(request, token))
+    pdf = event_cards_pdf(
+        event=event,
+        table_number=table_number,
+        link_url=lambda token: _card_url(request, token),
+        code_address=_code_address(request),
+    )
     response = HttpResponse(pdf, content_type="application/pdf")
     suffix = f"-table-{table_number}" if table_number is not None else ""
     name = f"{slugify(event.name) or 'event'}-table-cards{suffix}.pdf"
