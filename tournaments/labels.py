@@ -207,6 +207,28 @@ def draw_error(exc: DrawUserError, numbers: Mapping[int, int] | None = None) -> 
     return DrawFailed(message, code=exc.code)
 
 
+# Why a table calls the director (tournaments.DirectorCall.reason): the phone's choice, the round page's words.
+DIRECTOR_CALL_REASONS = {
+    "question": _("a question"),
+    "dispute": _("a dispute at the table"),
+    "other": _("something else"),
+}
+
+
+def director_call_reason(code: str) -> str:
+    """The reason's words ("" for none or an unknown code: a call needs no reason)."""
+    label = DIRECTOR_CALL_REASONS.get(code)
+    return str(label) if label is not None else ""
+
+
+def _director_called(details: Mapping[str, Any]) -> str:
+    reason = director_call_reason(details.get("reason") or "")
+    table = details.get("table", "–")
+    if reason:
+        return gettext("Table %(table)s called the director: %(reason)s.") % {"table": table, "reason": reason}
+    return gettext("Table %(table)s called the director.") % {"table": table}
+
+
 # The event history's steps (tournaments.models.EventLogEntry.action): each a sentence filled from the row's
 # `details` (%-keys), or a function of the details for a sentence that needs labels of its own. A service
 # that records a new kind of step adds its code here; `event_log_add` refuses a code missing here.
@@ -219,9 +241,11 @@ EVENT_LOG_ACTIONS: dict[str, Any] = {
     "sides_swapped": _("Table %(table)s: sides swapped."),
     "penalty_given": _("Penalty for %(number)s: %(penalty)s."),
     "penalty_withdrawn": _("Penalty for %(number)s withdrawn: %(penalty)s."),
-    "director_called": _("Table %(table)s called the director."),
+    "director_called": _director_called,
     "director_answered": _("Table %(table)s: call answered."),
+    "director_call_cancelled": _("Table %(table)s took its call to the director back."),
     "room_message": _("Message to the room: “%(text)s”."),
+    "room_message_cleared": _("Message to the room cleared."),
     "event_restored": _("Event restored from a backup."),
 }
 

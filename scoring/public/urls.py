@@ -21,5 +21,6 @@ urlpatterns = [
     path(prefix + "season/", views.season, name="season"),
     path("v/<str:token>/", venue.screen, name="venue_screen"),
     path("v/<str:token>/version.json", venue.version, name="venue_version"),
+    path("v/<str:token>/room/", venue.room, name="venue_room"),
     path("rules/calculator/", calculator.calculator, name="calculator"),
 ]

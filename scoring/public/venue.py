@@ -1,8 +1,11 @@
 """The venue screen: one full-screen page for the room's projector or TV, and the organiser's page for its link.
 
 The screen (`v/<token>/`) cycles through the draw of the round in play ("find your table", by name and by
-table) and the latest standings, in type readable from 5 m, with the standings' QR code. It polls its own
-`version.json` and reloads when the standings or the released rounds change. The public standings version
+table) and the latest standings, in type readable from 5 m, with the standings' QR code; above the slides
+the organiser's message to the room, in a corner the tables that called the director (`room/`, the part
+swapped in when the poll's "room" moves). It polls its own `version.json` every VENUE_POLL_MS (a call shows
+within 2 s) and reloads when the standings or the released rounds change; a revoked link's poll answers 404,
+and the page makes way for the site's page that says so. The public standings version
 alone would miss a newly released draw, and it answers 404 while the standings are not public; the screen
 shows what the organiser put on it.
 
@@ -12,6 +15,7 @@ page needs a logged-in organiser of the event's club (404 for other clubs).
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
@@ -31,7 +35,6 @@ from tournaments.models import Round, Standing
 ROWS_PER_SLIDE = 10
 NAMES_PER_SLIDE = 20  # two columns of ten: fits 1080 px at 36 px type
 SLIDE_SECONDS = 12
-POLL_SECONDS = 10
 
 
 def _chunks(items: list, size: int) -> list[list]:
@@ -53,6 +56,24 @@ def _screen_or_404(token: str) -> VenueScreen:
     return screen
 
 
+def _gone(request):
+    """A revoked (or unknown) screen link: the site's 404 page, saying what to do on a projector."""
+    text = _(
+        "This screen's address was revoked or replaced. Open the new address from the organiser's venue screen page."
+    )
+    return render(request, "404.html", {"gone_text": text}, status=404)
+
+
+def _room_stamp(event) -> str:
+    """Moves when a table calls the director, a call is answered, or the message to the room changes."""
+    message_at = event.room_message_at.timestamp() if event.room_message_at else 0
+    return f"{selectors.director_calls_stamp(event.pk)}:{message_at}"
+
+
+def _room_context(event) -> dict:
+    return {"event": event, "calls": selectors.open_director_calls(event.pk), "message": event.room_message}
+
+
 def _stamp(event) -> str:
     rounds = Round.objects.filter(event=event, status=Round.Status.RELEASED).values_list("number", flat=True)
     return f"{event.standings_version}:{event.status}:{','.join(str(n) for n in sorted(rounds))}"
@@ -61,8 +82,11 @@ def _stamp(event) -> str:
 @never_cache
 @require_GET
 def screen(request, token: str):
-    """The screen itself: slides of the draw by name, by table, and of the standings."""
-    screen = _screen_or_404(token)
+    """The screen itself: slides of the draw by name, by table, and of the standings; the room's part."""
+    try:
+        screen = _screen_or_404(token)
+    except Http404:
+        return _gone(request)
     event = screen.event
     round = Round.objects.filter(event=event, status=Round.Status.RELEASED).order_by("-number").first()
     slides = []
@@ -94,7 +118,10 @@ def screen(request, token: str):
         "version_url": reverse("public:venue_version", args=[token]),
         "version": _stamp(event),
         "slide_seconds": _seconds(request),
-        "poll_seconds": POLL_SECONDS,
+        "poll_ms": settings.VENUE_POLL_MS,
+        "room_url": reverse("public:venue_room", args=[token]),
+        "room_version": _room_stamp(event),
+        **_room_context(event),
     }
     return render(request, "public/venue_screen.html", context)
 
@@ -102,9 +129,19 @@ def screen(request, token: str):
 @never_cache
 @require_GET
 def version(request, token: str):
-    """{"version": ...}: changes when the standings are recomputed, a round is released, or the event ends."""
+    """{"version", "room"}: the version changes when the standings are recomputed, a round is released or
+    the event ends (the screen reloads); "room" when a call or the message changes (the screen swaps its
+    room part). Three queries: the link with its event, the released rounds, the open calls."""
     screen = _screen_or_404(token)
-    return JsonResponse({"version": _stamp(screen.event)})
+    return JsonResponse({"version": _stamp(screen.event), "room": _room_stamp(screen.event)})
+
+
+@never_cache
+@require_GET
+def room(request, token: str):
+    """`v/<token>/room/`: the screen's message to the room and its open calls, to swap in (two queries)."""
+    screen = _screen_or_404(token)
+    return render(request, "components/venue_room.html", _room_context(screen.event))
 
 
 @login_required
