@@ -222,7 +222,7 @@ def director_call_reason(code: str) -> str:
 
 
 def _director_called(details: Mapping[str, Any]) -> str:
-    reason = director_call_reason(details.get("reason") or "")
+    reason = director_call_reason(details.get("call_reason") or "")
     table = details.get("table", "–")
     if reason:
         return gettext("Table %(table)s called the director: %(reason)s.") % {"table": table, "reason": reason}

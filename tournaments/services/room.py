@@ -47,7 +47,7 @@ def director_call_open(
                 table_number=table_number,
                 table=table_number,
                 side=side,
-                reason=reason,
+                call_reason=reason,  # a code, read through its label (`reason` is the free-text column)
             )
     except IntegrityError:
         # The other side's phone called in the same instant: its call is the table's.
