@@ -64,7 +64,7 @@ def test_a_game_link_calls_and_takes_the_call_back(client):
 
 
 def test_a_revoked_card_or_link_cannot_call(client):
-    event, round1, _entries, games = evening(tables=2)
+    event, _round1, _entries, games = evening(tables=2)
     old_card = card_of(event, 1, "A")
     table_card_reissue(event=event, table_number=1, actor=Actor(organiser=True))
     assert client.post(call_url(old_card.token), {"reason": "question"}).status_code == 404
@@ -124,7 +124,7 @@ def test_the_phones_poll_follows_the_call_in_its_one_query(client, django_assert
 
 
 def test_the_round_page_shows_the_calls_and_its_poll_moves(client, django_assert_max_num_queries):
-    round, games = released_round(tables=8)
+    round, _games = released_round(tables=8)
     client.force_login(MembershipFactory(club=round.event.club).user)
     html = client.get(round_url(round)).content.decode()
     assert 'id="director-calls"' in html and "No table is calling." in html
