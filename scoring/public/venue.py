@@ -2,12 +2,13 @@
 
 The screen (`v/<token>/`) cycles through the draw of the round in play ("find your table", by name and by
 table) and the latest standings, in type readable from 5 m, with the standings' QR code; above the slides
-the organiser's message to the room, in a corner the tables that called the director (`room/`, the part
-swapped in when the poll's "room" moves). It polls its own `version.json` every VENUE_POLL_MS (a call shows
-within 2 s) and reloads when the standings or the released rounds change; a revoked link's poll answers 404,
-and the page makes way for the site's page that says so. The public standings version
-alone would miss a newly released draw, and it answers 404 while the standings are not public; the screen
-shows what the organiser put on it.
+the organiser's message to the room (a new one reloads the screen: it takes rows from the slides), in the
+header the tables that called the director (`room/`, the part swapped in when the poll's "room" moves).
+It polls its own `version.json` every VENUE_POLL_MS (a call shows within 2 s) and reloads when the
+standings, the released rounds or the message change; a revoked link's poll answers 404, and the page
+makes way for the site's page that says so. The public standings version alone would miss a newly
+released draw, and it answers 404 while the standings are not public; the screen shows what the organiser
+put on it.
 
 Permissions: the screen and its version need a valid, unrevoked link (no login; 404 otherwise); the link
 page needs a logged-in organiser of the event's club (404 for other clubs).
@@ -34,6 +35,7 @@ from tournaments.models import Round, Standing
 
 ROWS_PER_SLIDE = 10
 NAMES_PER_SLIDE = 20  # two columns of ten: fits 1080 px at 36 px type
+MESSAGE_ROWS = 3  # what a message to the room (at most two lines) takes from each column
 SLIDE_SECONDS = 12
 
 
@@ -65,9 +67,9 @@ def _gone(request):
 
 
 def _room_stamp(event) -> str:
-    """Moves when a table calls the director, a call is answered, or the message to the room changes."""
-    message_at = event.room_message_at.timestamp() if event.room_message_at else 0
-    return f"{selectors.director_calls_stamp(event.pk)}:{message_at}"
+    """Moves when a table calls the director, or a call is answered or taken back (the corner is laid over
+    the slide: swapped in without a reload)."""
+    return selectors.director_calls_stamp(event.pk)
 
 
 def _room_context(event) -> dict:
@@ -76,7 +78,17 @@ def _room_context(event) -> dict:
 
 def _stamp(event) -> str:
     rounds = Round.objects.filter(event=event, status=Round.Status.RELEASED).values_list("number", flat=True)
-    return f"{event.standings_version}:{event.status}:{','.join(str(n) for n in sorted(rounds))}"
+    # The message to the room takes rows from the slides (`_rows`): a new one reloads the screen.
+    message_at = event.room_message_at.timestamp() if event.room_message_at else 0
+    return f"{event.standings_version}:{event.status}:{','.join(str(n) for n in sorted(rounds))}:{message_at}"
+
+
+def _rows(event) -> tuple[int, int]:
+    """Rows per slide (tables and standings, names): three fewer below a message to the room, which takes
+    up to two lines of large type, so that no row falls off the bottom of a 16:9 screen."""
+    if event.room_message:
+        return ROWS_PER_SLIDE - MESSAGE_ROWS, NAMES_PER_SLIDE - 2 * MESSAGE_ROWS
+    return ROWS_PER_SLIDE, NAMES_PER_SLIDE
 
 
 @never_cache
@@ -90,13 +102,14 @@ def screen(request, token: str):
     event = screen.event
     round = Round.objects.filter(event=event, status=Round.Status.RELEASED).order_by("-number").first()
     slides = []
+    rows_per_slide, names_per_slide = _rows(event)
     if round is not None:
         by_name = selectors.draw_by_name(round)
         games, byes = selectors.draw_rows(round)
-        for part in _chunks(by_name, NAMES_PER_SLIDE):
+        for part in _chunks(by_name, names_per_slide):
             half = (len(part) + 1) // 2
             slides.append({"kind": "names", "columns": [part[:half], part[half:]]})
-        for part in _chunks(games, ROWS_PER_SLIDE):
+        for part in _chunks(games, rows_per_slide):
             slides.append({"kind": "tables", "games": part, "byes": byes})
     last = Standing.objects.filter(event=event).order_by("-round_number").values_list("round_number", flat=True).first()
     if last is not None:
@@ -107,7 +120,7 @@ def screen(request, token: str):
         )
         for row in rows:
             row.mp = metrics.json_value(row.match_points)
-        for part in _chunks(rows, ROWS_PER_SLIDE):
+        for part in _chunks(rows, rows_per_slide):
             slides.append({"kind": "standings", "rows": part, "after": last})
     context = {
         "event": event,
@@ -129,9 +142,9 @@ def screen(request, token: str):
 @never_cache
 @require_GET
 def version(request, token: str):
-    """{"version", "room"}: the version changes when the standings are recomputed, a round is released or
-    the event ends (the screen reloads); "room" when a call or the message changes (the screen swaps its
-    room part). Three queries: the link with its event, the released rounds, the open calls."""
+    """{"version", "room"}: the version changes when the standings are recomputed, a round is released,
+    the message to the room changes or the event ends (the screen reloads); "room" when a call comes or goes
+    (the screen swaps its room part). Three queries: the link with its event, the released rounds, the open calls."""
     screen = _screen_or_404(token)
     return JsonResponse({"version": _stamp(screen.event), "room": _room_stamp(screen.event)})
 
@@ -139,7 +152,7 @@ def version(request, token: str):
 @never_cache
 @require_GET
 def room(request, token: str):
-    """`v/<token>/room/`: the screen's message to the room and its open calls, to swap in (two queries)."""
+    """`v/<token>/room/`: the screen's open calls to the director, to swap in (two queries)."""
     screen = _screen_or_404(token)
     return render(request, "components/venue_room.html", _room_context(screen.event))
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from scoring.models import VenueScreen
 from scoring.sheets.links import venue_screen_revoke
-from tests.factories import MembershipFactory, RoundFactory
+from tests.factories import GameFactory, MembershipFactory, RoundFactory
 from tournaments.services.room import director_call_answer, director_call_open, event_room_message_set
 
 pytestmark = pytest.mark.django_db
@@ -51,10 +51,30 @@ def test_the_polls_room_moves_with_a_call_an_answer_and_the_message(client, scre
     with django_assert_max_num_queries(3):  # the link with its event, the released rounds, the open calls
         seen.append(_version(client, screen))
     rooms = [v["room"] for v in seen]
-    assert rooms[0] != rooms[1] != rooms[2] != rooms[3]  # each step moves it (answered: as before the call)
-    assert len({v["version"] for v in seen}) == 1  # the slides stay: only the room part is swapped
+    assert rooms[0] != rooms[1] != rooms[2]  # a call comes and goes (answered: as before the call)
+    versions = [v["version"] for v in seen]
+    assert versions[0] == versions[1] == versions[2]  # the slides stay: only the room part is swapped
+    assert versions[3] != versions[2]  # a message takes rows from the slides: the screen reloads
     part = client.get(reverse("public:venue_room", args=[screen.token])).content.decode()
-    assert part.lstrip().startswith("<div") and "Runde 2 beginnt in 5 Minuten" in part and "venue-calls" not in part
+    assert part.lstrip().startswith("<div") and 'id="venue-room"' in part and "venue-calls" not in part
+    call, _ = director_call_open(event=event, round=round1, table_number=8, side="B")
+    part = client.get(reverse("public:venue_room", args=[screen.token])).content.decode()
+    assert 'data-call-table="8"' in part and "Runde 2" not in part  # the message is the page's, not the part's
+
+
+def test_a_message_takes_three_rows_from_each_column(client):
+    round1 = RoundFactory(number=1)
+    games = [GameFactory(round=round1, table_number=n) for n in range(1, 11)]  # 40 names, 10 tables
+    screen = VenueScreen.objects.create(event=round1.event)
+    url = reverse("public:venue_screen", args=[screen.token])
+
+    def shape(response):
+        return [len(s["columns"][0]) if s["kind"] == "names" else len(s["games"]) for s in response.context["slides"]]
+
+    assert shape(client.get(url)) == [10, 10, 10]  # names 20 + 20, tables 10
+    event_room_message_set(event=round1.event, text="Runde 2 beginnt in 5 Minuten", user=None)
+    assert shape(client.get(url)) == [7, 7, 6, 7, 3]
+    assert len(games) == 10
 
 
 def test_a_revoked_screen_is_gone_at_its_next_poll(client, screen):
