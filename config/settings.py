@@ -219,6 +219,8 @@ CELERY_REDIS_SOCKET_TIMEOUT = 5
 CELERY_TIMEZONE = TIME_ZONE
 # The catch-up sweep (scoring.tasks.sweep_owed): what a broker outage or a dead worker lost is queued
 # again within one period, so standings are right within a minute of an outage ending.
+# How often the venue screen asks whether anything changed: a table's call to the director shows within 2 s.
+VENUE_POLL_MS = env.int("VENUE_POLL_MS", default=1000)
 ATOUT_SWEEP_SECONDS = env.int("ATOUT_SWEEP_SECONDS", default=30)
 ATOUT_EXPORT_PENDING_SECONDS = env.int("ATOUT_EXPORT_PENDING_SECONDS", default=60)
 ATOUT_EXPORT_RUNNING_SECONDS = env.int("ATOUT_EXPORT_RUNNING_SECONDS", default=600)

@@ -13,7 +13,8 @@
  *   options.every     ms between asks while the page is visible (1500)
  *   options.hidden    ms between asks while it is hidden (15000)
  *   options.backoff   the most the wait is multiplied by after failures (1: no back-off)
- *   options.gone      statuses that stop the poller for good, e.g. [404] for a revoked link
+ *   options.gone      statuses that stop the poller for good, e.g. [404, 410] for a revoked link
+ *   options.onGone(status)  then, e.g. Atout.leaveIfGone: the page makes way for "this link was replaced"
  *   options.onError() after each failure (a page that shows whether it is up to date)
  *   options.cache     "no-store" (default) or "no-cache": a version URL with an ETag is then revalidated
  *                     with If-None-Match and answers 304 while nothing changed; the browser hands over the
@@ -22,7 +23,9 @@
  *   options.wake      false: no ask when the page becomes visible again
  *
  * Atout.part(url) fetches the HTML of a part of the page to swap in (a table, the live sheet); it
- * resolves to the Response, which the page checks. No library; the CSP forbids inline scripts, so pages
+ * resolves to the Response, which the page checks. Atout.leaveIfGone() asks the page's own address and,
+ * when that is gone too (404, 410: a revoked card, team link or screen), loads it: the site's page that
+ * says the link was replaced and whom to ask. A page whose address still works stays (no reload loop). No library; the CSP forbids inline scripts, so pages
  * name their URLs in data attributes.
  */
 (function () {
@@ -53,7 +56,10 @@
       fetch(url, { headers: { Accept: "application/json" }, cache: o.cache || "no-store",
                    credentials: o.credentials || "same-origin" })
         .then(function (response) {
-          if (gone.indexOf(response.status) !== -1) { stopped = true; return undefined; }
+          if (gone.indexOf(response.status) !== -1) {
+            stopped = true;
+            return o.onGone ? o.onGone(response.status) : undefined;
+          }
           if (!response.ok) throw new Error(String(response.status));
           return response.json().then(function (data) {
             failures = 0;
@@ -79,5 +85,12 @@
 
   Atout.part = function (url) {
     return fetch(url, { headers: { "X-Requested-With": "fetch" }, cache: "no-store", credentials: "same-origin" });
+  };
+
+  Atout.leaveIfGone = function () {
+    var here = window.location.href;
+    return Atout.part(here).then(function (response) {
+      if (response.status === 404 || response.status === 410) window.location.replace(here);
+    }, function () { /* offline: the page stays until the network says more */ });
   };
 })();

@@ -277,6 +277,28 @@ def _sides_swapped(details: Mapping[str, Any]) -> str:
     return gettext("Table %(table)s: sides swapped.") % filled
 
 
+# Why a table calls the director (tournaments.DirectorCall.reason): the phone's choice, the round page's words.
+DIRECTOR_CALL_REASONS = {
+    "question": _("a question"),
+    "dispute": _("a dispute at the table"),
+    "other": _("something else"),
+}
+
+
+def director_call_reason(code: str) -> str:
+    """The reason's words ("" for none or an unknown code: a call needs no reason)."""
+    label = DIRECTOR_CALL_REASONS.get(code)
+    return str(label) if label is not None else ""
+
+
+def _director_called(details: Mapping[str, Any]) -> str:
+    reason = director_call_reason(details.get("call_reason") or "")
+    table = details.get("table", "–")
+    if reason:
+        return gettext("Table %(table)s called the director: %(reason)s.") % {"table": table, "reason": reason}
+    return gettext("Table %(table)s called the director.") % {"table": table}
+
+
 # The event history's steps (tournaments.models.EventLogEntry.action): each a sentence filled from the row's
 # `details` (%-keys), or a function of the details for a sentence that needs labels of its own. A service
 # that records a new kind of step adds its code here; `event_log_add` refuses a code missing here.
@@ -293,9 +315,11 @@ EVENT_LOG_ACTIONS: dict[str, Any] = {
         "Adjustment for %(number)s withdrawn: %(match_points)s match points, %(points)s game points."
     ),
     "sides_swapped": _sides_swapped,
-    "director_called": _("Table %(table)s called the director."),
+    "director_called": _director_called,
     "director_answered": _("Table %(table)s: call answered."),
+    "director_call_cancelled": _("Table %(table)s took its call to the director back."),
     "room_message": _("Message to the room: “%(text)s”."),
+    "room_message_cleared": _("Message to the room cleared."),
     "event_restored": _(
         "Event restored from a backup: %(sheets_after)s sheets with %(deals_after)s deals (before: %(sheets_before)s "
         "with %(deals_before)s)."

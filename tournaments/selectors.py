@@ -10,13 +10,13 @@ import difflib
 from collections import Counter
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Max, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from tournaments.draws.rows import effective_statuses, next_round_number
 from tournaments.labels import event_log_text, flag_label
-from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Table
+from tournaments.models import CheckIn, Club, DirectorCall, Entry, Event, Game, Player, Round, Table
 from tournaments.names import fold_name, matches, search_text
 from tournaments.permissions import organiser_club_ids
 
@@ -295,3 +295,24 @@ def event_history(event: Event) -> list[dict]:
         }
         for row in rows
     ]
+
+
+# --- the room during play ---------------------------------------------------------------------------------
+
+
+def open_director_calls(event_id: int) -> list[DirectorCall]:
+    """The event's calls to the director not answered yet, oldest first (one query)."""
+    return list(
+        DirectorCall.objects.filter(event_id=event_id, answered_at__isnull=True)
+        .select_related("round")
+        .order_by("created_at", "pk")
+    )
+
+
+def director_calls_stamp(event_id: int) -> str:
+    """A fingerprint of the event's open calls, for the pages' polls (one aggregate over the open-call
+    index): a new call raises the highest id, an answered or taken-back one lowers the count."""
+    agg = DirectorCall.objects.filter(event_id=event_id, answered_at__isnull=True).aggregate(
+        n=Count("id"), top=Max("id")
+    )
+    return f"{agg['n']}.{agg['top'] or 0}"

@@ -25,5 +25,6 @@ urlpatterns = [
     path("e/<slug:club_slug>/seasons/<int:season_id>/calendar.ics", calendar.season_calendar, name="season_calendar"),
     path("v/<str:token>/", venue.screen, name="venue_screen"),
     path("v/<str:token>/version.json", venue.version, name="venue_version"),
+    path("v/<str:token>/room/", venue.room, name="venue_room"),
     path("rules/calculator/", calculator.calculator, name="calculator"),
 ]

@@ -1,10 +1,14 @@
 """The venue screen: one full-screen page for the room's projector or TV, and the organiser's page for its link.
 
 The screen (`v/<token>/`) cycles through the draw of the round in play ("find your table", by name and by
-table) and the latest standings, in type readable from 5 m, with the standings' QR code. It polls its own
-`version.json` and reloads when the standings or the released rounds change. The public standings version
-alone would miss a newly released draw, and it answers 404 while the standings are not public; the screen
-shows what the organiser put on it.
+table) and the latest standings, in type readable from 5 m, with the standings' QR code; above the slides
+the organiser's message to the room (a new one reloads the screen: it takes rows from the slides), in the
+header the tables that called the director (`room/`, the part swapped in when the poll's "room" moves).
+It polls its own `version.json` every VENUE_POLL_MS (a call shows within 2 s) and reloads when the
+standings, the released rounds or the message change; a revoked link's poll answers 404, and the page
+makes way for the site's page that says so. The public standings version alone would miss a newly
+released draw, and it answers 404 while the standings are not public; the screen shows what the organiser
+put on it.
 
 Permissions: the screen and its version need a valid, unrevoked link (no login; 404 otherwise); the link
 page needs a logged-in organiser of the event's club (404 for other clubs).
@@ -12,6 +16,7 @@ page needs a logged-in organiser of the event's club (404 for other clubs).
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
@@ -30,8 +35,8 @@ from tournaments.models import Round, Standing
 
 ROWS_PER_SLIDE = 10
 NAMES_PER_SLIDE = 20  # two columns of ten: fits 1080 px at 36 px type
+MESSAGE_ROWS = 3  # what a message to the room (at most two lines) takes from each column
 SLIDE_SECONDS = 12
-POLL_SECONDS = 10
 
 
 def _chunks(items: list, size: int) -> list[list]:
@@ -53,26 +58,58 @@ def _screen_or_404(token: str) -> VenueScreen:
     return screen
 
 
+def _gone(request):
+    """A revoked (or unknown) screen link: the site's 404 page, saying what to do on a projector."""
+    text = _(
+        "This screen's address was revoked or replaced. Open the new address from the organiser's venue screen page."
+    )
+    return render(request, "404.html", {"gone_text": text}, status=404)
+
+
+def _room_stamp(event) -> str:
+    """Moves when a table calls the director, or a call is answered or taken back (the corner is laid over
+    the slide: swapped in without a reload)."""
+    return selectors.director_calls_stamp(event.pk)
+
+
+def _room_context(event) -> dict:
+    return {"event": event, "calls": selectors.open_director_calls(event.pk), "message": event.room_message}
+
+
 def _stamp(event) -> str:
     rounds = Round.objects.filter(event=event, status=Round.Status.RELEASED).values_list("number", flat=True)
-    return f"{event.standings_version}:{event.status}:{','.join(str(n) for n in sorted(rounds))}"
+    # The message to the room takes rows from the slides (`_rows`): a new one reloads the screen.
+    message_at = event.room_message_at.timestamp() if event.room_message_at else 0
+    return f"{event.standings_version}:{event.status}:{','.join(str(n) for n in sorted(rounds))}:{message_at}"
+
+
+def _rows(event) -> tuple[int, int]:
+    """Rows per slide (tables and standings, names): three fewer below a message to the room, which takes
+    up to two lines of large type, so that no row falls off the bottom of a 16:9 screen."""
+    if event.room_message:
+        return ROWS_PER_SLIDE - MESSAGE_ROWS, NAMES_PER_SLIDE - 2 * MESSAGE_ROWS
+    return ROWS_PER_SLIDE, NAMES_PER_SLIDE
 
 
 @never_cache
 @require_GET
 def screen(request, token: str):
-    """The screen itself: slides of the draw by name, by table, and of the standings."""
-    screen = _screen_or_404(token)
+    """The screen itself: slides of the draw by name, by table, and of the standings; the room's part."""
+    try:
+        screen = _screen_or_404(token)
+    except Http404:
+        return _gone(request)
     event = screen.event
     round = Round.objects.filter(event=event, status=Round.Status.RELEASED).order_by("-number").first()
     slides = []
+    rows_per_slide, names_per_slide = _rows(event)
     if round is not None:
         by_name = selectors.draw_by_name(round)
         games, byes = selectors.draw_rows(round)
-        for part in _chunks(by_name, NAMES_PER_SLIDE):
+        for part in _chunks(by_name, names_per_slide):
             half = (len(part) + 1) // 2
             slides.append({"kind": "names", "columns": [part[:half], part[half:]]})
-        for part in _chunks(games, ROWS_PER_SLIDE):
+        for part in _chunks(games, rows_per_slide):
             slides.append({"kind": "tables", "games": part, "byes": byes})
     last = Standing.objects.filter(event=event).order_by("-round_number").values_list("round_number", flat=True).first()
     if last is not None:
@@ -83,7 +120,7 @@ def screen(request, token: str):
         )
         for row in rows:
             row.mp = metrics.json_value(row.match_points)
-        for part in _chunks(rows, ROWS_PER_SLIDE):
+        for part in _chunks(rows, rows_per_slide):
             slides.append({"kind": "standings", "rows": part, "after": last})
     context = {
         "event": event,
@@ -94,7 +131,10 @@ def screen(request, token: str):
         "version_url": reverse("public:venue_version", args=[token]),
         "version": _stamp(event),
         "slide_seconds": _seconds(request),
-        "poll_seconds": POLL_SECONDS,
+        "poll_ms": settings.VENUE_POLL_MS,
+        "room_url": reverse("public:venue_room", args=[token]),
+        "room_version": _room_stamp(event),
+        **_room_context(event),
     }
     return render(request, "public/venue_screen.html", context)
 
@@ -102,9 +142,19 @@ def screen(request, token: str):
 @never_cache
 @require_GET
 def version(request, token: str):
-    """{"version": ...}: changes when the standings are recomputed, a round is released, or the event ends."""
+    """{"version", "room"}: the version changes when the standings are recomputed, a round is released,
+    the message to the room changes or the event ends (the screen reloads); "room" when a call comes or goes
+    (the screen swaps its room part). Three queries: the link with its event, the released rounds, the open calls."""
     screen = _screen_or_404(token)
-    return JsonResponse({"version": _stamp(screen.event)})
+    return JsonResponse({"version": _stamp(screen.event), "room": _room_stamp(screen.event)})
+
+
+@never_cache
+@require_GET
+def room(request, token: str):
+    """`v/<token>/room/`: the screen's open calls to the director, to swap in (two queries)."""
+    screen = _screen_or_404(token)
+    return render(request, "components/venue_room.html", _room_context(screen.event))
 
 
 @login_required

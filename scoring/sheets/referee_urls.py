@@ -6,7 +6,7 @@ from django.urls import path
 
 from scoring.sheets.views import cards as card_views
 from scoring.sheets.views import code as code_views
-from scoring.sheets.views import live
+from scoring.sheets.views import director, live
 from scoring.sheets.views import referee as referee_views
 from scoring.sheets.views import referee_posts as posts
 
@@ -38,6 +38,9 @@ urlpatterns = [
     *sheet_routes("t/<str:token>/", card_views.token_view, "referee"),
     *sheet_routes("t/<str:token>/game/<int:game_id>/", card_views.token_view, "card-game"),
     path("t/<str:token>/state/", card_views.card_state_view, name="card-state"),
+    # The table's own phone calls the director (never a team link's page: printed for the room).
+    path("t/<str:token>/director/", card_views.token_view(director.director_call), name="director-call"),
+    path("t/<str:token>/director/cancel/", card_views.token_view(director.director_cancel), name="director-cancel"),
     # What the pages poll for live updates (cheap, conditional: 304 while nothing changed).
     path("t/<str:token>/version.json", live.table_version, name="referee-version"),
     path("p/<str:token>/", card_views.team_page, name="team"),

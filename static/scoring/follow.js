@@ -2,7 +2,8 @@
  *
  * The element with data-follow-url polls that (cheap) address with Atout.poll (static/poll.js); when the
  * state it answers differs from data-follow-state (a round released or closed, the team moved), the page
- * goes to data-follow-target. Offline or on a server error it simply asks again later.
+ * goes to data-follow-target. Offline or on a server error it simply asks again later. A revoked card or
+ * team link (404, 410) makes way for the site's page that says so (Atout.leaveIfGone).
  */
 (function () {
   "use strict";
@@ -20,5 +21,5 @@
       poller.stop();
       window.location.assign(target);
     }
-  }, { every: every, hidden: every * 3 });
+  }, { every: every, hidden: every * 3, gone: [404, 410], onGone: window.Atout.leaveIfGone });
 })();

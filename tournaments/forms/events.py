@@ -304,3 +304,16 @@ class EventForm(forms.Form):
                 bye_points=data["bye_points"],
             )
         return result
+
+
+class RoomMessageForm(forms.Form):
+    """The venue screen's line, from the round pages. The length rule is the service's
+    (`tournaments.services.room.room_message_clean`, with its message); this bound only stops a pasted
+    novel before it is read."""
+
+    room_message = forms.CharField(
+        label=_("Message to the room"),
+        required=False,
+        max_length=2000,
+        error_messages={"max_length": _("Message to the room: at most %(limit_value)s characters can be sent.")},
+    )

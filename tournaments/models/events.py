@@ -14,6 +14,9 @@ from tournaments.labels import join_choices, pairing_method_label
 from tournaments.models.clubs import Club, Player, Season
 from tournaments.pairing.types import METHOD_NAMES
 
+#: The longest message to the room: one line, read from across the room on the venue screen.
+ROOM_MESSAGE_MAX = 140
+
 
 class Event(models.Model):
     class Status(models.TextChoices):
@@ -64,6 +67,12 @@ class Event(models.Model):
 
     started_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    # The line the venue screen shows the room ("Round 3 starts in 5 minutes"), set from the round pages
+    # (`tournaments.services.room.event_room_message_set`); `room_message_at` moves with every change, so
+    # the screen's poll sees it.
+    room_message = models.CharField(_("message to the room"), max_length=ROOM_MESSAGE_MAX, blank=True, editable=False)
+    room_message_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-date", "name"]

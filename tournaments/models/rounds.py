@@ -1,13 +1,17 @@
-"""A round and its games (one table, or a bye, of one round), and the standings snapshots of an event.
+"""A round and its games (one table, or a bye, of one round), the standings snapshots of an event, and the
+tables' calls to the director.
 
 Standings snapshots are rows of the event: `scoring`'s tasks write them, the next Swiss draw and the public
 pages read them."""
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring.rules.words import TEAMS
+from tournaments.labels import DIRECTOR_CALL_REASONS
 from tournaments.models.events import Entry, Event
 
 
@@ -123,3 +127,39 @@ class Standing(models.Model):
 
     def __str__(self):
         return f"{self.rank}. {self.entry} ({self.round_number})"
+
+
+class DirectorCall(models.Model):
+    """A table calling the director (*Turnierleitung*) from its sheet page: open until the organiser marks
+    it answered (`answered_by`, `answered_at`) or the table takes it back (`cancelled`). One open call per
+    table: a second tap while one is open finds it (`tournaments.services.room.director_call_open`).
+    The event's history keeps each call and answer; these rows are the evening's live state."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="director_calls")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="director_calls")
+    table_number = models.PositiveIntegerField(_("table"))
+    side = models.CharField(_("side"), max_length=1)  # the calling phone's side, "A" or "B"
+    reason = models.CharField(_("reason"), max_length=10, choices=list(DIRECTOR_CALL_REASONS.items()), blank=True)
+    created_at = models.DateTimeField(_("called at"), default=timezone.now)
+    answered_at = models.DateTimeField(_("answered at"), null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    cancelled = models.BooleanField(_("taken back by the table"), default=False)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            # The open calls are what every poll reads: this index (by event) serves them too.
+            models.UniqueConstraint(
+                fields=["event", "table_number"],
+                condition=Q(answered_at__isnull=True),
+                name="directorcall_one_open_per_table",
+            ),
+            models.CheckConstraint(condition=Q(side__in=TEAMS), name="directorcall_side"),
+        ]
+        verbose_name = _("call to the director")
+        verbose_name_plural = _("calls to the director")
+
+    def __str__(self):
+        return f"{self.event} · {self.table_number}"

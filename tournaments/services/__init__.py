@@ -5,8 +5,9 @@ rules), writes in one transaction, and raises either a Django `ValidationError` 
 `tournaments.exceptions.TournamentError` (a translated message, maybe naming a field). Nothing is half stored.
 
 One module per concern: `clubs`, `members` (players and guests), `seasons`, `events` (settings and status),
-`entries` (entries and check-in), `tables`, `rounds` (the draw, its edits and the round status machine);
-`base` has the validated save they share. This module keeps the names callers import.
+`entries` (entries and check-in), `tables`, `rounds` (the draw, its edits and the round status machine),
+`room` (the calls to the director, the message to the room); `base` has the validated save they share.
+This module keeps the names callers import.
 
 Round status machine: draft → confirmed → released → closed (the last closed round
 reopens with a reason: `round_reopen`). Other apps hook into it through
@@ -29,6 +30,12 @@ from tournaments.services.events import (
 )
 from tournaments.services.history import event_log_add
 from tournaments.services.members import PLAYER_FIELDS, player_create, player_update
+from tournaments.services.room import (
+    director_call_answer,
+    director_call_cancel,
+    director_call_open,
+    event_room_message_set,
+)
 from tournaments.services.rounds import (
     ROUND_HOOKS,
     register_round_hook,
@@ -58,6 +65,9 @@ __all__ = [
     "checkin_set",
     "club_create",
     "club_update",
+    "director_call_answer",
+    "director_call_cancel",
+    "director_call_open",
     "entry_create",
     "entry_delete",
     "entry_update",
@@ -67,6 +77,7 @@ __all__ = [
     "event_log_add",
     "event_open",
     "event_reopen",
+    "event_room_message_set",
     "event_start",
     "event_update",
     "player_create",

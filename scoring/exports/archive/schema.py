@@ -31,6 +31,7 @@ from scoring.models import (
 from tournaments.models import (
     CheckIn,
     Club,
+    DirectorCall,
     Entry,
     Event,
     EventLogEntry,
@@ -106,7 +107,14 @@ EVENT = Part(
         "started_at",
         "created_at",
     ),
-    excluded={"id": NEW_ID, "club": "the archive's club or --club", "season": "the archive's season"},
+    excluded={
+        "id": NEW_ID,
+        "club": "the archive's club or --club",
+        "season": "the archive's season",
+        # The history (event_log) keeps every message shown, with who and when.
+        "room_message": "what the venue screen said during play, not a result",
+        "room_message_at": "what the venue screen said during play, not a result",
+    },
 )
 PLAYER = Part(
     Player,
@@ -292,6 +300,7 @@ MODELS_LEFT_OUT = {
     TeamLink: "the teams' secret links; an imported copy makes new ones",
     VenueScreen: "the venue screen's secret link; an imported copy makes a new one",
     PenaltyKind: "the club's own penalty catalogue belongs to the club; each penalty given keeps its name",
+    DirectorCall: "the evening's open calls to the director; the history (event_log) keeps each call and answer",
 }
 
 # What a JSON field must hold ("object", "list", "list of text", "rule set", or None for any JSON).

@@ -39,6 +39,7 @@ from scoring.sheets.views.live import version_answer
 from tournaments.exceptions import TournamentError
 from tournaments.models import Round
 from tournaments.permissions import require_organiser
+from tournaments.selectors import director_calls_stamp, open_director_calls
 from tournaments.services.rounds import round_close
 
 
@@ -50,8 +51,13 @@ def _round_url(round: Round) -> str:
 @login_required
 @require_GET
 def round_sheets(request, club_slug: str, event_slug: str, number: int):
-    """Every table of the round: status, deals entered, last change, links; disputes first; closing."""
+    """Every table of the round: status, deals entered, last change, links; disputes first; closing. Above
+    them the tables that called the director (`?part=calls`: that box alone, which the page's poll swaps in
+    when the calls change); below them the message to the room."""
     round = organiser_round_at(request, club_slug=club_slug, event_slug=event_slug, number=number)
+    calls = _calls_context(request, round)
+    if request.GET.get("part") == "calls":
+        return render(request, "components/director_calls.html", calls)
     overview = round_overview(round)  # a read: the round-release hook made the sheets and links
     referee_url = absolute_url(reverse("scoring:referee", args=["TOKEN"]), request).replace("TOKEN/", "")
     context = {
@@ -63,6 +69,7 @@ def round_sheets(request, club_slug: str, event_slug: str, number: int):
         "referee_base": referee_url,
         "live_version": sum(t.sheet.version for t in overview.tables if t.sheet),
         "next_grid": _next_grid(request, overview),
+        **calls,
     }
     return render(request, "organiser/round_sheets.html", context)
 
@@ -75,6 +82,20 @@ def _next_grid(request, overview) -> int | None:
         return None
     later = sorted(t.game.table_number for t in overview.tables if t.sheet and t.game.table_number > int(typed))
     return later[0] if later else None
+
+
+def _calls_context(request, round: Round) -> dict:
+    """The open calls to the director of the round's event (two queries: the calls, their fingerprint)."""
+    url = _round_url(round)
+    return {
+        "club": round.event.club,
+        "event": round.event,
+        "round": round,
+        "calls": open_director_calls(round.event_id),
+        "calls_stamp": director_calls_stamp(round.event_id),
+        "calls_url": url + "?part=calls",
+        "back_url": url,
+    }
 
 
 @login_required
@@ -171,12 +192,19 @@ def link_revoke(request, club_slug: str, event_slug: str, number: int, table: in
 @require_GET
 def round_version(request, club_slug: str, event_slug: str, number: int):
     """`rounds/<n>/sheets/version.json`, polled by the round view: the round's status and a fingerprint
-    of its sheets (every write bumps a sheet's version, so the sum moves). Three small queries (round,
-    membership, one aggregate over the round's sheets by the game index); 304 when unchanged. Permission:
-    an organiser of the round's club."""
+    of its sheets (every write bumps a sheet's version, so the sum moves), and the fingerprint of the
+    event's open calls to the director ("calls": the page swaps its calls box when it moves). Four small
+    queries (round, membership, one aggregate over the round's sheets by the game index, one over the open
+    calls); 304 when unchanged. Permission: an organiser of the round's club."""
     round = organiser_round_at(request, club_slug=club_slug, event_slug=event_slug, number=number)
     agg = Sheet.objects.filter(game__round_id=round.pk).aggregate(versions=Sum("version"), sheets=Count("id"))
-    return version_answer(request, {"version": agg["versions"] or 0, "sheets": agg["sheets"], "status": round.status})
+    state = {
+        "version": agg["versions"] or 0,
+        "sheets": agg["sheets"],
+        "status": round.status,
+        "calls": director_calls_stamp(round.event_id),
+    }
+    return version_answer(request, state)
 
 
 @never_cache

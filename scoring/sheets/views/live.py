@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpResponseNotModified, JsonResponse
 from django.views.decorators.http import require_GET
 
@@ -13,7 +14,7 @@ from scoring.models import Sheet, TableCard, TableLink
 from scoring.sheets.access import is_card_token
 from scoring.sheets.addresses import sheet_at
 from scoring.sheets.links import team_link_by_token, team_place
-from tournaments.models import Game, Round
+from tournaments.models import DirectorCall, Game, Round
 from tournaments.permissions import require_organiser
 
 
@@ -27,10 +28,19 @@ def version_answer(request, state: dict[str, Any]):
     return response
 
 
+def _open_call(event: str, table: str = "table_number") -> Subquery:
+    """The id of the table's open call to the director, as a column of the same query (no query more)."""
+    calls = DirectorCall.objects.filter(
+        event_id=OuterRef(event), table_number=OuterRef(table), answered_at__isnull=True
+    ).values("pk")[:1]
+    return Subquery(calls)
+
+
 @require_GET
 def table_version(request, token: str):
-    """`t/<token>/version.json`: {"version", "status", "entering_side", "open"} of the sheet the token opens,
-    polled by both sides' pages every few seconds; 304 when unchanged. A game link's is one indexed query
+    """`t/<token>/version.json`: {"version", "status", "entering_side", "open", "call"} of the sheet the token
+    opens (and of the table's open call to the director), polled by both sides' pages every few seconds; 304
+    when unchanged. A game link's is one indexed query
     (by token); a card's names the game in play at its table too (two queries), so the next round's release
     changes it. Permission: the token itself (an unknown or revoked one is a 404)."""
     if is_card_token(token):
@@ -41,16 +51,22 @@ def table_version(request, token: str):
             Game.objects.filter(
                 round__event_id=card[0], round__status=Round.Status.RELEASED, table_number=card[1], is_bye=False
             )
+            .annotate(call=_open_call("round__event_id"))
             .order_by("-round__number")
-            .values_list("sheet__version", "sheet__status", "sheet__entering_side", "round__status", "pk")
+            .values_list("sheet__version", "sheet__status", "sheet__entering_side", "round__status", "call", "pk")
             .first()
-        ) or (0, "", "", "", 0)
+        ) or (0, "", "", "", None, 0)
     else:
         link = (
             TableLink.objects.active()
             .filter(token=token, game__is_bye=False)
+            .annotate(call=_open_call("game__round__event_id", "game__table_number"))
             .values_list(
-                "game__sheet__version", "game__sheet__status", "game__sheet__entering_side", "game__round__status"
+                "game__sheet__version",
+                "game__sheet__status",
+                "game__sheet__entering_side",
+                "game__round__status",
+                "call",
             )
             .first()
             if isinstance(token, str) and len(token) <= 64
@@ -59,12 +75,13 @@ def table_version(request, token: str):
         if link is None:
             raise Http404
         row = (*link, None)
-    version, status, entering, round_status, game = row
+    version, status, entering, round_status, call, game = row
     state = {
         "version": version or 0,
         "status": status or "",
         "entering_side": entering or "",
         "open": round_status == Round.Status.RELEASED,
+        "call": call or 0,  # the table's open call to the director: the page's call box follows it
     }
     if game is not None:
         state["game"] = game

@@ -1,10 +1,10 @@
 """The referee page: a table's sheet on a phone, opened from the QR code of the table card (no account).
 
-`t/<token>/` shows the table, the teams, the rules, the deals with running totals and held points, and the
-deal form. Every write is a plain form POST (it works without JavaScript); `static/scoring/referee.js`
-sends the same forms with `Accept: application/json` and gets JSON back, plus a check on every change.
-The same views serve the organiser's sheet page (`o/<club>/events/<event>/rounds/<n>/tables/<t>/`), where each
-change needs a reason.
+`t/<token>/` shows the table, the teams, the rules, the deals with running totals and held points, the
+deal form, and the box that calls the director to the table (`views.director`). Every write is a plain
+form POST (it works without JavaScript); `static/scoring/referee.js` sends the same forms with
+`Accept: application/json` and gets JSON back, plus a check on every change. The same views serve the
+organiser's sheet page (`o/<club>/events/<event>/rounds/<n>/tables/<t>/`), where each change needs a reason.
 
 Permissions: a table link reaches only its own game, while the round is released (Http404 for an unknown
 or revoked token, 403 "closed" page once the round is closed); organiser pages need an organiser of the
@@ -41,6 +41,8 @@ from scoring.sheets.selectors import (
     sheet_history,
     sheet_view,
 )
+from tournaments.labels import DIRECTOR_CALL_REASONS, director_call_reason
+from tournaments.models import DirectorCall
 
 
 def wants_json(request) -> bool:
@@ -126,6 +128,41 @@ def rule_facts(access: SheetAccess) -> RuleFacts:
     return RuleFacts.of(game_rules(access.event))
 
 
+def _page_token(access: SheetAccess) -> str | None:
+    """The token the table's own phone opened the page with (a card's, else a game link's); None for an
+    organiser or a team link (printed for the room: it never writes, so it never calls)."""
+    if access.organiser or access.team is not None or access.link is None:
+        return None
+    return access.card.token if access.card is not None else access.link.token
+
+
+def director_context(access: SheetAccess) -> dict[str, Any] | None:
+    """The table's call to the director for the sheet page's box (one query), or None where the page may
+    not call (an organiser's or a team link's page)."""
+    token = _page_token(access)
+    if token is None:
+        return None
+    call = (
+        DirectorCall.objects.filter(
+            event_id=access.round.event_id, table_number=access.game.table_number, answered_at__isnull=True
+        )
+        .only("pk", "created_at", "reason", "side")
+        .first()
+    )
+    return {
+        "call": call,
+        "reason": director_call_reason(call.reason) if call is not None else "",
+        "reasons": list(DIRECTOR_CALL_REASONS.items()),
+        "call_url": reverse("scoring:director-call", args=[token]),
+        "cancel_url": reverse("scoring:director-cancel", args=[token]),
+        "part_url": page_urls(access)["page"] + "?live=call",
+    }
+
+
+def director_html(request, access: SheetAccess) -> str:
+    return render_to_string("referee/_director_call.html", {"director": director_context(access)}, request=request)
+
+
 def _live_context(access: SheetAccess, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The live part's context; `deals` (their data in order, as a write returns them) spares reading them."""
     view = sheet_view(access.sheet, deals)
@@ -193,6 +230,7 @@ def _page_context(
             "pass_value": PASS,
             "facts_totals": facts.deal_totals,
             "dealer": first_dealer(access.game, sides),
+            "director": director_context(access),
         }
     )
     if form is not None and "declarations_a" in form.fields:
@@ -249,6 +287,8 @@ def sheet_page(request, access: SheetAccess):
     try:
         if request.GET.get("live") == "1":
             return HttpResponse(live_html(request, access))
+        if request.GET.get("live") == "call":
+            return HttpResponse(director_html(request, access))
         return render_page(
             request, access, edit=position_param(request, "edit"), insert=position_param(request, "insert")
         )

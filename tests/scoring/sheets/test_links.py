@@ -205,7 +205,7 @@ def test_the_card_page_and_its_state_take_a_fixed_number_of_queries(client, djan
     card = card_of(event, 3, "B")
     with django_assert_max_num_queries(2):
         client.get(f"/t/{card.token}/state/")
-    with django_assert_max_num_queries(6):
+    with django_assert_max_num_queries(7):  # 6, and the table's open call to the director
         assert client.get(f"/t/{card.token}/").status_code == 200
     team = TeamLink.objects.first()
     with django_assert_max_num_queries(2):
@@ -321,7 +321,14 @@ def test_a_cards_version_follows_its_tables_sheet_and_dies_with_the_card(client)
     card = card_of(event, 1, "A")
     first = client.get(f"/t/{card.token}/version.json")
     assert first.status_code == 200
-    assert first.json() == {"version": 0, "status": "entered", "entering_side": "", "open": True, "game": games[0].pk}
+    assert first.json() == {
+        "version": 0,
+        "status": "entered",
+        "entering_side": "",
+        "open": True,
+        "call": 0,
+        "game": games[0].pk,
+    }
     client.post(f"/t/{card.token}/game/{games[0].pk}/deals/", {**DEAL, "version": 0})
     assert client.get(f"/t/{card.token}/version.json").json()["version"] == 1
     card.revoke()
