@@ -21,6 +21,7 @@ from scoring.public.chart import Series
 from scoring.rules.words import TEAMS
 from scoring.sheets.selectors import sheet_of
 from scoring.standings import metrics
+from tournaments.labels import withdrawn_label
 from tournaments.models import Entry, Event, Game, Round, Standing
 from tournaments.names import search_text
 
@@ -156,8 +157,12 @@ def standings_table(event: Event, number: int) -> dict[str, Any]:
         row.mp = metrics.json_value(row.match_points)
         row.columns = [row.metrics.get(c.key) for c in columns]
         row.adjusted = bool(row.metrics.get("adjustment_match_points") or row.metrics.get("adjustment_points"))
+        row.withdrawn_label = (
+            withdrawn_label(row.metrics.get("withdrawn_after")) if row.metrics.get("withdrawn") else ""
+        )
     return {
         "rows": rows,
+        "has_byes": any(row.byes for row in rows),
         "columns": columns,
         "adjustments": adjustments,
         "metric_help": [metrics.METRICS[k] for k in precedence],

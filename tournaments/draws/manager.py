@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from tournaments.draws.rows import delete_games, draw_of, effective_statuses, games_of, quality_dict
+from tournaments.draws.rows import delete_games, draw_of, effective_statuses, games_of, quality_dict, seat_map
 from tournaments.exceptions import ConfirmationRequired, IllegalTransition, InvalidInput
 from tournaments.labels import draw_error, join_choices, pairing_method_label
 from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
@@ -89,7 +89,15 @@ class DrawManager:
         entries = {
             row["id"]: row
             for row in Entry.objects.filter(event=event).values(
-                "id", "number", "player_1_id", "player_2_id", "affiliation", "fixed_table", "needs_step_free"
+                "id",
+                "number",
+                "player_1_id",
+                "player_2_id",
+                "affiliation",
+                "fixed_table",
+                "needs_step_free",
+                "joined_round",
+                "missed_rounds_rule",
             )
         }
         checkins = CheckIn.objects.filter(entry__event=event, round_number__lte=number).values_list(
@@ -120,9 +128,13 @@ class DrawManager:
         partners: dict[int, set[int]] = {}
         byes: Counter = Counter()
         rounds: set[int] = set()
+        played: dict[int, set[int]] = {}
         for round_number, is_bye, a, a2, b, b2 in rows:
             rounds.add(round_number)
             side_a = [e for e in (a, a2) if e is not None]
+            for e in (a, a2, b, b2):
+                if e is not None:
+                    played.setdefault(e, set()).add(round_number)
             if is_bye:
                 byes.update(side_a)
                 continue
@@ -134,6 +146,12 @@ class DrawManager:
                     players = [entries[e]["player_1_id"] for e in side if e in entries]
                     for p in players:
                         partners.setdefault(p, set()).update(q for q in players if q != p)
+        # A late entry whose missed rounds count as byes has had those byes: nobody gets a second bye score
+        # while someone has none.
+        for entry_id, row in entries.items():
+            if row.get("missed_rounds_rule") == Entry.MissedRounds.BYE and row.get("joined_round"):
+                missed = set(range(1, min(row["joined_round"], self.round_number))) - played.get(entry_id, set())
+                byes[entry_id] += len(missed)
         return History(opponents=opponents, partners=partners, past_rounds=len(rounds)), byes
 
     def _scores(self) -> dict[int, tuple[float, int | None]]:
@@ -296,7 +314,9 @@ class DrawManager:
             current.created_at = timezone.now()
             current.save(update_fields=["method", "seed", "quality", "created_at"])
             delete_games(current)
-        Game.objects.bulk_create(games_of(current, draw, melee=self.is_melee))
+        Game.objects.bulk_create(
+            games_of(current, draw, melee=self.is_melee, seats_map=seat_map(self.event, self.round_number))
+        )
         return current
 
     def edit(self, round: Round, *, swap: tuple[int, int] | None = None, move: tuple[int, int] | None = None) -> Round:
@@ -334,7 +354,9 @@ class DrawManager:
             round.quality = quality_dict(edited)
             round.save(update_fields=["quality"])
             delete_games(round)
-            Game.objects.bulk_create(games_of(round, edited, melee=self.is_melee))
+            Game.objects.bulk_create(
+                games_of(round, edited, melee=self.is_melee, seats_map=seat_map(self.event, self.round_number))
+            )
             return round
 
 

@@ -1,7 +1,7 @@
 """Clubs, members, seasons, events, entries, rounds, tables and games.
 
 One module per aggregate, as pretix's `base/models/`: `clubs` (Club, Membership, Player, Season), `events`
-(Event, Entry, CheckIn, Table, EventLogEntry: the director's steps), `rounds` (Round, Game, Standing),
+(Event, Entry, CheckIn, Substitution, Table, EventLogEntry: the director's steps), `rounds` (Round, Game, Standing),
 `accounts` (PasswordResetRequest: what the password reset limit counts). Every model is importable from here
 and its app label is `tournaments`.
 
@@ -11,7 +11,7 @@ Swiss draw and the public pages read them. This app never imports `scoring`'s Dj
 
 from tournaments.models.accounts import PasswordResetRequest
 from tournaments.models.clubs import Club, Membership, Player, Season
-from tournaments.models.events import CheckIn, Entry, Event, EventLogEntry, Table
+from tournaments.models.events import CheckIn, Entry, Event, EventLogEntry, Substitution, Table
 from tournaments.models.rounds import Game, Round, Standing
 
 __all__ = [
@@ -27,5 +27,6 @@ __all__ = [
     "Round",
     "Season",
     "Standing",
+    "Substitution",
     "Table",
 ]
