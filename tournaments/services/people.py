@@ -17,7 +17,6 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from tournaments.draws.rows import effective_statuses, next_round_number
-from tournaments.exceptions import IllegalTransition, InvalidInput
 from tournaments.models import CheckIn, Entry, Event, Game, Player, Round, Substitution
 from tournaments.services.entries import _checkin_write, entry_create
 from tournaments.services.events import EVENT_HOOKS

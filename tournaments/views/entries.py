@@ -28,8 +28,8 @@ from tournaments.forms.entries import (
 )
 from tournaments.labels import late_label
 from tournaments.models import Entry, Event
-from tournaments.services.people import entry_late_create, first_open_round
 from tournaments.pairs_copy import pairs_copy, pairs_copy_default_source, pairs_copy_plan
+from tournaments.services.people import entry_late_create, first_open_round
 from tournaments.views.base import event_url, event_view, fail, submitted
 
 
