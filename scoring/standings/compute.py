@@ -25,7 +25,7 @@ from scoring.models import Adjustment, Sheet
 from scoring.rules.words import TEAMS
 from scoring.standings import metrics
 from tournaments.draws.rows import withdrawn_after
-from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
+from tournaments.models import Entry, Event, Game, Round, Standing
 
 _AGGREGATES_SQL = """
 WITH part AS (
@@ -142,17 +142,18 @@ def compute_rows(event: Event) -> list[dict]:
     snapshot_rounds = sorted(r["number"] for r in rounds if r["status"] in Round.PUBLIC_STATUSES)
     if not snapshot_rounds:
         return []
-    # Entries (with a late entry's first round and rule), and the withdrawn ones: two queries.
-    numbers, late = {}, {}
-    for entry_id, number, joined, rule in Entry.objects.filter(event=event).values_list(
-        "id", "number", "joined_round", "missed_rounds_rule"
+    # Entries (with a late entry's first round and rule) and their check-in rows, for the withdrawn ones: one
+    # query (a row per entry and check-in).
+    numbers, late, checkins = {}, {}, []
+    for entry_id, number, joined, rule, round_number, status in Entry.objects.filter(event=event).values_list(
+        "id", "number", "joined_round", "missed_rounds_rule", "checkins__round_number", "checkins__status"
     ):
         numbers[entry_id] = number
         if joined and joined > 1 and rule in (Entry.MissedRounds.BYE, Entry.MissedRounds.AVERAGE):
             late[entry_id] = (joined, rule)
-    withdrawn = withdrawn_after(
-        CheckIn.objects.filter(entry__event=event).values_list("entry_id", "round_number", "status")
-    )
+        if round_number is not None:
+            checkins.append((entry_id, round_number, status))
+    withdrawn = withdrawn_after(checkins)
 
     # entry id → list of cumulative rows by round, ascending.
     cumulative: dict[int, list[tuple]] = defaultdict(list)

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from tournaments.draws.rows import delete_games, draw_of, effective_statuses, games_of, quality_dict, seat_map
+from tournaments.draws.rows import delete_games, draw_of, effective_statuses, games_of, quality_dict
 from tournaments.exceptions import ConfirmationRequired, IllegalTransition, InvalidInput
 from tournaments.labels import draw_error, join_choices, pairing_method_label
 from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
@@ -54,6 +54,8 @@ class DrawInputs:
     byes: Counter
     scores: dict[int, tuple[float, int | None]]
     clubs: dict[int, int | None] = field(default_factory=dict)
+    # Registered player id → the substitute who sits in their place this round.
+    seats_map: dict[int, int] = field(default_factory=dict)
 
     @property
     def present(self) -> list[int]:
@@ -84,22 +86,31 @@ class DrawManager:
     # --- loading ------------------------------------------------------------------------------------
 
     def load(self) -> DrawInputs:
-        """Five queries: entries, check-ins, tables, earlier games, the latest standings snapshot."""
+        """Five queries: entries (with their substitutes), check-ins, tables, earlier games, the latest
+        standings snapshot."""
         event, number = self.event, self.round_number
-        entries = {
-            row["id"]: row
-            for row in Entry.objects.filter(event=event).values(
-                "id",
-                "number",
-                "player_1_id",
-                "player_2_id",
-                "affiliation",
-                "fixed_table",
-                "needs_step_free",
-                "joined_round",
-                "missed_rounds_rule",
-            )
-        }
+        entries: dict[int, dict] = {}
+        seats_map: dict[int, int] = {}
+        # The entries, each with its substitutions joined (a row per substitution; most entries have none).
+        for row in Entry.objects.filter(event=event).values(
+            "id",
+            "number",
+            "player_1_id",
+            "player_2_id",
+            "affiliation",
+            "fixed_table",
+            "needs_step_free",
+            "joined_round",
+            "missed_rounds_rule",
+            "substitutions__player_id",
+            "substitutions__substitute_id",
+            "substitutions__from_round",
+            "substitutions__to_round",
+        ):
+            entries[row["id"]] = row
+            first, last = row["substitutions__from_round"], row["substitutions__to_round"]
+            if first is not None and first <= number and (last is None or number <= last):
+                seats_map[row["substitutions__player_id"]] = row["substitutions__substitute_id"]
         checkins = CheckIn.objects.filter(entry__event=event, round_number__lte=number).values_list(
             "entry_id", "round_number", "status"
         )
@@ -116,7 +127,7 @@ class DrawManager:
         clubs = {
             entry_id: club_index.get((row["affiliation"] or "").strip().casefold()) for entry_id, row in entries.items()
         }
-        self.inputs = DrawInputs(entries, statuses, tables, history, byes, scores, clubs)
+        self.inputs = DrawInputs(entries, statuses, tables, history, byes, scores, clubs, seats_map)
         return self.inputs
 
     def _history(self, entries: Mapping[int, dict]) -> tuple[History, Counter]:
@@ -315,7 +326,7 @@ class DrawManager:
             current.save(update_fields=["method", "seed", "quality", "created_at"])
             delete_games(current)
         Game.objects.bulk_create(
-            games_of(current, draw, melee=self.is_melee, seats_map=seat_map(self.event, self.round_number))
+            games_of(current, draw, melee=self.is_melee, seats_map=(self.inputs or self.load()).seats_map)
         )
         return current
 
@@ -354,9 +365,7 @@ class DrawManager:
             round.quality = quality_dict(edited)
             round.save(update_fields=["quality"])
             delete_games(round)
-            Game.objects.bulk_create(
-                games_of(round, edited, melee=self.is_melee, seats_map=seat_map(self.event, self.round_number))
-            )
+            Game.objects.bulk_create(games_of(round, edited, melee=self.is_melee, seats_map=inputs.seats_map))
             return round
 
 

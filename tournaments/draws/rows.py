@@ -8,9 +8,8 @@ from dataclasses import asdict
 from typing import Any
 
 from django.db import connection
-from django.db.models import Q
 
-from tournaments.models import CheckIn, Event, Game, Round, Substitution
+from tournaments.models import CheckIn, Event, Game, Round
 from tournaments.pairing import Bye, Draw, DrawnGame, DrawQuality
 
 
@@ -48,14 +47,6 @@ def withdrawn_after(rows) -> dict[int, int]:
     return result
 
 
-def seat_map(event: Event, round_number: int) -> dict[int, int]:
-    """Registered player id → substitute id for the substitutions that cover `round_number`. One query."""
-    rows = Substitution.objects.filter(entry__event=event, from_round__lte=round_number).filter(
-        Q(to_round__isnull=True) | Q(to_round__gte=round_number)
-    )
-    return dict(rows.values_list("player_id", "substitute_id"))
-
-
 def delete_games(round: Round) -> None:
     """Delete a draft's games in a fixed number of queries, however many tables.
 
@@ -83,7 +74,7 @@ def quality_dict(draw: Draw) -> dict[str, Any]:
 
 def games_of(round: Round, draw: Draw, *, melee: bool, seats_map: dict[int, int] | None = None) -> list[Game]:
     """Unsaved Game rows for a draw: one per table, one per bye. `seats_map` (registered player id →
-    substitute id, `seat_map`) seats the substitutes of this round: the seats name who actually sits there."""
+    substitute id, from `DrawManager.load`) seats this round's substitutes: the seats name who sits there."""
     swap = seats_map or {}
     games = []
     for game in draw.games:

@@ -126,18 +126,20 @@ class LateEntryForm(EntryForm):
     """A pair (in mêlée a player) arriving while the event runs: the round it plays from and how the rounds
     it missed count, on the entries page's one form (docs/evening.md, "People change")."""
 
-    joined_round = forms.IntegerField(label=_("plays from round"), min_value=1)
+    joined_round = forms.IntegerField(label=_("plays from round"), min_value=1, required=False)
     missed_rounds_rule = forms.ChoiceField(
         label=_("the rounds it missed count"),
         choices=Entry.MissedRounds.choices,
         initial=Entry.MissedRounds.BYE,
         widget=forms.RadioSelect,
+        required=False,
     )
     reason = forms.CharField(label=_("note for the history"), max_length=500, required=False)
 
     def __init__(self, *args, event: Event, first_round: int, **kwargs):
         super().__init__(*args, event=event, **kwargs)
         del self.fields["check_in"]
+        self.first_round = first_round
         self.fields["joined_round"].initial = first_round
         self.fields["joined_round"].help_text = ngettext(
             "Checked in for that round at once. The event has %(rounds)s round.",
@@ -148,6 +150,14 @@ class LateEntryForm(EntryForm):
             "A bye: the match points of a win and the event's bye points for each missed round. The average: "
             "the mean of its own rounds, recomputed after each round."
         )
+
+    def clean(self):
+        """Left empty: the first round still open, and its missed rounds as byes (what the form offers)."""
+        data = super().clean()
+        if data.get("joined_round") is None and "joined_round" not in self.errors:
+            data["joined_round"] = self.first_round
+        data["missed_rounds_rule"] = data.get("missed_rounds_rule") or Entry.MissedRounds.BYE
+        return data
 
 
 class WithdrawForm(forms.Form):
