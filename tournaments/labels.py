@@ -281,12 +281,12 @@ def _melee_leave_text(details: Mapping[str, Any]) -> str:
     d = _dash(details)
     text = gettext("%(name)s (no. %(number)s) left after round %(after)s.") % d
     present, sitting_out = details.get("present"), details.get("sitting_out")
-    if isinstance(present, int) and isinstance(sitting_out, int):
+    if isinstance(present, int):
+        text += " " + ngettext("%(count)s player remains.", "%(count)s players remain.", present) % {"count": present}
+    if isinstance(sitting_out, int) and sitting_out:
         text += " " + ngettext(
-            "%(present)s player remains: %(sitting_out)s sit out next round with a bye.",
-            "%(present)s players remain: %(sitting_out)s sit out next round with a bye.",
-            present,
-        ) % {"present": present, "sitting_out": sitting_out}
+            "%(count)s sits out next round with a bye.", "%(count)s sit out next round with a bye.", sitting_out
+        ) % {"count": sitting_out}
     return text
 
 

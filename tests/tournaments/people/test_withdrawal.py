@@ -28,9 +28,7 @@ def _withdraw(clicks, event, entry, number=2, reason="Zug fährt"):
     return clicks.post(url("entry_withdraw", event, entry_id=entry.pk), {"from_round": number, "reason": reason})
 
 
-def test_a_pair_withdraws_at_the_break_keeps_its_results_and_is_left_out_of_the_next_draw(
-    organiser_client, organiser
-):
+def test_a_pair_withdraws_at_the_break_keeps_its_results_and_is_left_out_of_the_next_draw(organiser_client, organiser):
     event, entries = make_evening(organiser.club, 8)
     r1 = play(event, 1)
     gone = entries[2]
