@@ -185,13 +185,6 @@ def _side(entries: list[Entry | None], seated: list[Player | None] | None = None
     return Side(entries=present, players=players)
 
 
-#: The entry of each seat: in pairs one entry a side; in mêlée each seat its own single-player entry.
-SEAT_ENTRY = {
-    False: {"N": "entry_a", "S": "entry_a", "E": "entry_b", "W": "entry_b"},
-    True: {"N": "entry_a", "S": "entry_a_partner", "E": "entry_b", "W": "entry_b_partner"},
-}
-
-
 def _seated(games: list[Game]) -> dict[int, Player]:
     """Player id → player for every seat of `games`: the entries' players, plus (one more query, only when a
     game seats a substitute) the substitutes."""
@@ -249,11 +242,19 @@ def draw_by_name(round: Round) -> list[NameRow]:
     rows = []
     for row in games:
         seats = row.game.seats or {}
-        melee = row.game.entry_a_partner_id is not None
+        game = row.game
+        melee = game.entry_a_partner_id is not None
+        # The entry of each seat: in pairs one entry a side; in mêlée each seat its own single-player entry.
+        seat_entry = {
+            "N": game.entry_a,
+            "S": game.entry_a_partner if melee else game.entry_a,
+            "E": game.entry_b,
+            "W": game.entry_b_partner if melee else game.entry_b,
+        }
         by_id = {p.pk: p for p in row.side_a.players + row.side_b.players}
         for seat, pid in seats.items():
             player = by_id.get(pid)
-            entry = getattr(row.game, SEAT_ENTRY[melee].get(seat, "entry_a"), None)
+            entry = seat_entry.get(seat)
             if player is None or entry is None:
                 continue
             side, other = (row.side_a, row.side_b) if seat in ("N", "S") else (row.side_b, row.side_a)

@@ -44,7 +44,20 @@ def first_open_round(event: Event) -> int:
     return number
 
 
-def _require_round(event: Event, number: int, field: str, *, what) -> None:
+#: A round already played, in a sentence for each step (whole sentences: the word order is the language's).
+_TOO_EARLY = {
+    "late": _("Round %(number)s is already %(status)s: a late pair can join from round %(first)s on at the earliest."),
+    "withdraw": _(
+        "Round %(number)s is already %(status)s: a withdrawal can count from round %(first)s on at the earliest."
+    ),
+    "return": _(
+        "Round %(number)s is already %(status)s: a withdrawn entry can come back from round %(first)s on at the "
+        "earliest."
+    ),
+}
+
+
+def _require_round(event: Event, number: int, field: str, *, what: str) -> None:
     """`number` is a round of the event whose check-in is open; else a sentence naming the round and limits."""
     first = first_open_round(event)
     if not isinstance(number, int) or number < 1 or number > event.rounds:
@@ -60,17 +73,8 @@ def _require_round(event: Event, number: int, field: str, *, what) -> None:
         )
     if number < first:
         status = _round_statuses(event).get(number)
-        raise ValidationError(
-            {
-                field: _("Round %(number)s is already %(status)s: %(what)s from round %(first)s on at the earliest.")
-                % {
-                    "number": number,
-                    "status": Round.Status(status).label if status else "–",
-                    "what": what,
-                    "first": first,
-                }
-            }
-        )
+        label = Round.Status(status).label if status else "–"
+        raise ValidationError({field: _TOO_EARLY[what] % {"number": number, "status": label, "first": first}})
 
 
 # --- a late pair ------------------------------------------------------------------------------------------
@@ -103,7 +107,7 @@ def entry_late_create(
         )
     with transaction.atomic():
         locked = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
-        _require_round(locked, joined_round, "joined_round", what=_("a late pair can join"))
+        _require_round(locked, joined_round, "joined_round", what="late")
         entry = entry_create(event=locked, player_1=player_1, player_2=player_2, name=name, affiliation=affiliation)
         entry.late = True
         entry.joined_round = joined_round
@@ -146,7 +150,7 @@ def entry_withdraw(*, entry: Entry, from_round: int, reason: str = "", user: Use
     """
     with transaction.atomic():
         event = Event.objects.select_for_update(of=("self",)).get(pk=entry.event_id)
-        _require_round(event, from_round, "from_round", what=_("a withdrawal can count"))
+        _require_round(event, from_round, "from_round", what="withdraw")
         if _statuses(entry, from_round) == CheckIn.Status.WITHDRAWN:
             raise ValidationError(
                 {
@@ -181,7 +185,7 @@ def entry_withdrawal_undo(*, entry: Entry, from_round: int, reason: str = "", us
     as nothing). Recorded as `withdrawal_undone`."""
     with transaction.atomic():
         event = Event.objects.select_for_update(of=("self",)).get(pk=entry.event_id)
-        _require_round(event, from_round, "from_round", what=_("a withdrawn entry can come back"))
+        _require_round(event, from_round, "from_round", what="return")
         if _statuses(entry, from_round) != CheckIn.Status.WITHDRAWN:
             raise ValidationError(
                 {
