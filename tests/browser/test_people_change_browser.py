@@ -46,6 +46,13 @@ def test_a_late_pair_through_the_form_and_its_bye_in_the_standings(live_server, 
     assert (late.joined_round, late.missed_rounds_rule) == (2, "bye")
     assert page.get_by_text("Nachmeldung ab Runde 2 (verpasste Runden als Freilos)").first.is_visible()
 
+    # The entry's page: its withdrawal and its substitute, beside its settings.
+    page.goto(f"{live_server.url}/o/{club.slug}/events/heute/entries/{late.pk}/")
+    assert page.get_by_role("heading", name="Zieht zurück").is_visible()
+    assert page.get_by_role("heading", name="Ersatzspieler").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(SHOTS / f"entry-{width}.png"), full_page=True)
+
     standings_recompute_now(event_id=event.pk)  # what the worker does after the commit
     page.goto(f"{live_server.url}/e/{club.slug}/heute/standings/")
     row = page.locator(f"tr[data-entry='{late.number}']")
