@@ -47,6 +47,7 @@ def test_a_player_leaving_makes_nine_and_the_next_round_has_one_bye_with_its_poi
     assert not byes & bye_entries(r1)
     for page in (
         organiser_client.get(url("round", event, number=2)),
+        organiser_client.get(url("round_print_tables", event, number=2)),
         organiser_client.get(public_url("draw", event)),
     ):
         assert BYE in page.content.decode()
