@@ -299,15 +299,100 @@ def _director_called(details: Mapping[str, Any]) -> str:
     return gettext("Table %(table)s called the director.") % {"table": table}
 
 
+# How a late entry's missed rounds count (tournaments.Entry.MissedRounds), short, beside "late, from round 2".
+MISSED_ROUNDS_LABELS = {
+    "bye": _("missed rounds as byes"),
+    "zero": _("missed rounds count nothing"),
+    "average": _("missed rounds at its average"),
+}
+
+
+def late_label(joined_round: int | None, rule: str = "") -> str:
+    """ "late, from round 2 (missed rounds as byes)": what the standings, the entries and the exports say."""
+    if not joined_round:
+        return gettext("late")
+    text = gettext("late, from round %(round)s") % {"round": joined_round}
+    if joined_round > 1 and rule in MISSED_ROUNDS_LABELS:
+        text += f" ({MISSED_ROUNDS_LABELS[rule]})"
+    return text
+
+
+def withdrawn_label(after: int | None) -> str:
+    """ "withdrawn after round 2" (after 0: before the first round; None, not known: "withdrawn")."""
+    if after is None:
+        return gettext("withdrawn")
+    if not after:
+        return gettext("withdrawn before round 1")
+    return gettext("withdrawn after round %(round)s") % {"round": after}
+
+
+def bye_label(match_points, points) -> str:
+    """What a bye gives, as the draw, the venue screen and the standings say it: "Bye: 2 match points,
+    0 game points"."""
+    return gettext("Bye: %(match_points)s match points, %(points)s game points") % {
+        "match_points": match_points,
+        "points": points,
+    }
+
+
+def _dash(details: Mapping[str, Any]) -> _DetailsOrDash:
+    return _DetailsOrDash(details)
+
+
+def _late_entry_text(details: Mapping[str, Any]) -> str:
+    d = _dash(details)
+    if "round" not in details:
+        return gettext("Pair %(number)s entered late.") % d
+    rule = details.get("rule")
+    if rule in MISSED_ROUNDS_LABELS and isinstance(details.get("round"), int) and details["round"] > 1:
+        return gettext("No. %(number)s (%(name)s) entered late, plays from round %(round)s; %(rule)s.") % _dash(
+            {**details, "rule": MISSED_ROUNDS_LABELS[rule]}
+        )
+    return gettext("No. %(number)s (%(name)s) entered late, plays from round %(round)s.") % d
+
+
+def _withdrawal_text(details: Mapping[str, Any]) -> str:
+    d = _dash(details)
+    if "after" not in details:
+        return gettext("Pair %(number)s withdrew.") % d
+    if not details["after"]:
+        return gettext("No. %(number)s (%(name)s) withdrew before round 1.") % d
+    return gettext("No. %(number)s (%(name)s) withdrew after round %(after)s.") % d
+
+
+def _substitute_text(details: Mapping[str, Any]) -> str:
+    d = _dash(details)
+    if "round" not in details:
+        return gettext("%(substitute)s plays for %(player)s.") % d
+    if details.get("to_round"):
+        return gettext("%(substitute)s plays for %(player)s (no. %(number)s) in round %(round)s only.") % d
+    return gettext("%(substitute)s plays for %(player)s (no. %(number)s) from round %(round)s on.") % d
+
+
+def _melee_leave_text(details: Mapping[str, Any]) -> str:
+    d = _dash(details)
+    text = gettext("%(name)s (no. %(number)s) left after round %(after)s.") % d
+    present, sitting_out = details.get("present"), details.get("sitting_out")
+    if isinstance(present, int):
+        text += " " + ngettext("%(count)s player remains.", "%(count)s players remain.", present) % {"count": present}
+    if isinstance(sitting_out, int) and sitting_out:
+        text += " " + ngettext(
+            "%(count)s sits out next round with a bye.", "%(count)s sit out next round with a bye.", sitting_out
+        ) % {"count": sitting_out}
+    return text
+
+
 # The event history's steps (tournaments.models.EventLogEntry.action): each a sentence filled from the row's
 # `details` (%-keys), or a function of the details for a sentence that needs labels of its own. A service
 # that records a new kind of step adds its code here; `event_log_add` refuses a code missing here.
 EVENT_LOG_ACTIONS: dict[str, Any] = {
     "event_reopened": _("Event reopened."),
     "round_reopened": _("Round %(round)s reopened."),
-    "late_entry": _("Pair %(number)s entered late."),
-    "withdrawal": _("Pair %(number)s withdrew."),
-    "substitute": _("%(substitute)s plays for %(player)s."),
+    "late_entry": _late_entry_text,
+    "withdrawal": _withdrawal_text,
+    "withdrawal_undone": _("No. %(number)s (%(name)s) plays again from round %(round)s."),
+    "melee_leave": _melee_leave_text,
+    "substitute": _substitute_text,
     "penalty_given": _penalty_sentence(_("Penalty for %(number)s: %(penalty)s.")),
     "penalty_withdrawn": _penalty_sentence(_("Penalty for %(number)s withdrawn: %(penalty)s.")),
     "adjustment_given": _("Adjustment for %(number)s: %(match_points)s match points, %(points)s game points."),

@@ -14,9 +14,9 @@ from django.db.models import Count, Max, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from tournaments.draws.rows import effective_statuses, next_round_number
-from tournaments.labels import event_log_text, flag_label
-from tournaments.models import CheckIn, Club, DirectorCall, Entry, Event, Game, Player, Round, Table
+from tournaments.draws.rows import effective_statuses, next_round_number, withdrawn_after
+from tournaments.labels import event_log_text, flag_label, withdrawn_label
+from tournaments.models import CheckIn, Club, DirectorCall, Entry, Event, Game, Player, Round, Substitution, Table
 from tournaments.names import fold_name, matches, search_text
 from tournaments.permissions import organiser_club_ids
 
@@ -102,6 +102,30 @@ def checkin_counts(rows: list[EntryRow]) -> dict[str, int]:
     }
 
 
+def entry_people(event: Event, entry: Entry) -> dict:
+    """What the entry's page shows of the evening's changes: its status in the first round still open, the
+    round it withdrew after, its substitutes, the rounds the forms start from. Four queries."""
+    statuses = dict(Round.objects.filter(event=event).values_list("number", "status"))
+    number = next_round_number(event)
+    current = min(number, event.rounds)
+    first = number
+    while statuses.get(first) in Round.PUBLIC_STATUSES:
+        first += 1
+    rows = list(CheckIn.objects.filter(entry=entry).values_list("entry_id", "round_number", "status"))
+    status = effective_statuses(rows, min(first, event.rounds)).get(entry.pk)
+    substitutions = list(Substitution.objects.filter(entry=entry).select_related("player", "substitute"))
+    after = withdrawn_after(rows).get(entry.pk)
+    return {
+        "withdrawn_label": withdrawn_label(after) if after is not None and status == CheckIn.Status.WITHDRAWN else "",
+        "running": event.has_started and not event.is_finished,
+        "first_round": first,
+        "open": first <= event.rounds,
+        "substitute_round": current,
+        "status": status,
+        "substitutions": substitutions,
+    }
+
+
 def event_overview(event: Event) -> dict:
     """What the event page shows: rounds, entry, table and history counts, the round to work on. Five queries."""
     rounds = list(event.round_set.annotate(game_count=Count("games", filter=Q(games__is_bye=False))))
@@ -151,21 +175,48 @@ class GameRow:
         return {seat: str(players.get(pid, "")) for seat, pid in (self.game.seats or {}).items()}
 
 
-def _side(entries: list[Entry | None]) -> Side:
+def _side(entries: list[Entry | None], seated: list[Player | None] | None = None) -> Side:
+    """A side's entries and the players who sit there: the seats' players (a substitute among them) when the
+    game has seats, else the entries' registered players."""
     present = [e for e in entries if e is not None]
     players = [p for e in present for p in (e.player_1, e.player_2) if p is not None]
+    if seated and all(p is not None for p in seated):
+        players = [p for p in seated if p is not None]
     return Side(entries=present, players=players)
 
 
+def _seated(games: list[Game]) -> dict[int, Player]:
+    """Player id → player for every seat of `games`: the entries' players, plus (one more query, only when a
+    game seats a substitute) the substitutes."""
+    players = {
+        p.pk: p
+        for g in games
+        for e in (g.entry_a, g.entry_a_partner, g.entry_b, g.entry_b_partner)
+        if e is not None
+        for p in (e.player_1, e.player_2)
+        if p is not None
+    }
+    missing = {pid for g in games for pid in (g.seats or {}).values() if pid not in players}
+    if missing:
+        players.update(Player.objects.in_bulk(missing))
+    return players
+
+
 def draw_rows(round: Round) -> tuple[list[GameRow], list[GameRow]]:
-    """The round's games in table order and its byes, with names, flags and table labels. Two queries."""
+    """The round's games in table order and its byes, with names (who sits there, a substitute too), flags
+    and table labels. Two queries (three when a substitute plays)."""
     tables = {t.number: t for t in Table.objects.filter(event_id=round.event_id)}
+    found = list(Game.objects.filter(round=round).select_related(*GAME_RELATED).order_by("table_number", "pk"))
+    players = _seated(found)
     games, byes = [], []
-    for game in Game.objects.filter(round=round).select_related(*GAME_RELATED).order_by("table_number", "pk"):
+    for game in found:
+        seats = game.seats or {}
         row = GameRow(
             game=game,
-            side_a=_side([game.entry_a, game.entry_a_partner]),
-            side_b=None if game.is_bye else _side([game.entry_b, game.entry_b_partner]),
+            side_a=_side([game.entry_a, game.entry_a_partner], [players.get(seats.get(s)) for s in ("N", "S")]),
+            side_b=None
+            if game.is_bye
+            else _side([game.entry_b, game.entry_b_partner], [players.get(seats.get(s)) for s in ("E", "W")]),
             flags=[(code, flag_label(code)) for code in game.flags or []],
             table=tables.get(game.table_number),
         )
@@ -185,22 +236,30 @@ class NameRow:
 
 def draw_by_name(round: Round) -> list[NameRow]:
     """Every player of the round with their table and seat, sorted by last name then first name
-    ("find your table"). Two queries."""
+    ("find your table"): who sits there, so a substitute is found by their own name. Two queries (three
+    when a substitute plays)."""
     games, byes = draw_rows(round)
-    seat_of: dict[int, str] = {}
     rows = []
     for row in games:
-        for seat, pid in (row.game.seats or {}).items():
-            seat_of[pid] = seat
-        for side, other in ((row.side_a, row.side_b), (row.side_b, row.side_a)):
-            for entry in side.entries:
-                for player in (entry.player_1, entry.player_2):
-                    if player is None:
-                        continue
-                    partner = ", ".join(str(p) for p in side.players if p.pk != player.pk)
-                    rows.append(
-                        NameRow(player, entry, row.game.table_number, seat_of.get(player.pk, ""), partner, other.names)
-                    )
+        seats = row.game.seats or {}
+        game = row.game
+        melee = game.entry_a_partner_id is not None
+        # The entry of each seat: in pairs one entry a side; in mêlée each seat its own single-player entry.
+        seat_entry = {
+            "N": game.entry_a,
+            "S": game.entry_a_partner if melee else game.entry_a,
+            "E": game.entry_b,
+            "W": game.entry_b_partner if melee else game.entry_b,
+        }
+        by_id = {p.pk: p for p in row.side_a.players + row.side_b.players}
+        for seat, pid in seats.items():
+            player = by_id.get(pid)
+            entry = seat_entry.get(seat)
+            if player is None or entry is None:
+                continue
+            side, other = (row.side_a, row.side_b) if seat in ("N", "S") else (row.side_b, row.side_a)
+            partner = ", ".join(str(p) for p in side.players if p.pk != player.pk)
+            rows.append(NameRow(player, entry, row.game.table_number, seat, partner, other.names))
     for row in byes:
         for entry in row.side_a.entries:
             for player in (entry.player_1, entry.player_2):

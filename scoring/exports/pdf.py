@@ -31,6 +31,7 @@ from scoring.exports.data import EventResults, load_results
 from scoring.exports.tables import withdrawn_text
 from scoring.labels import TRUMP_NAMES, deal_extras, outcome_label, side_short
 from scoring.standings import metrics
+from tournaments.labels import withdrawn_label
 
 # A Unicode TrueType font so names with accents print: DejaVu where the system has it, else the Vera font
 # that ReportLab ships (always there).
@@ -100,7 +101,10 @@ def _standings_story(results: EventResults, styles) -> list:
     header = ["#", _("No."), _("Team"), _("G"), _("MP"), *[str(metrics.METRICS[k].abbr) for k in keys]]
     data = [header]
     for s in results.standings[final]:
-        name = s.entry.display_name + (f" ({_('withdrawn')})" if s.metrics.get("withdrawn") else "")
+        notes = [s.entry.late_label] if s.entry.late else []
+        if s.metrics.get("withdrawn"):
+            notes.append(withdrawn_label(s.metrics.get("withdrawn_after")))
+        name = s.entry.display_name + (f" ({', '.join(notes)})" if notes else "")
         data.append(
             [
                 s.rank,
@@ -152,7 +156,7 @@ def _round_story(results: EventResults, number: int, styles) -> list:
             [
                 "–" if game.is_bye else game.table_number,
                 _p(results.side_label(game, "A"), styles["small"]),
-                _p("" if game.is_bye else results.side_label(game, "B"), styles["small"]),
+                _p(results.event.bye_text if game.is_bye else results.side_label(game, "B"), styles["small"]),
                 score,
             ]
         )

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from scoring.exports.data import EventResults
 from scoring.labels import WINNER_LABELS
 from scoring.standings import metrics
+from tournaments.labels import withdrawn_label
 
 
 def _players(entry) -> str:
@@ -36,6 +37,7 @@ def standings_header(results: EventResults) -> list[str]:
         _("Points correction"),
         *extra,
         _("Withdrawn"),
+        _("Late entry"),
     ]
 
 
@@ -69,7 +71,8 @@ def standings_rows(results: EventResults, round_number: int) -> list[list]:
                 m.get("adjustment_match_points", 0),
                 m.get("adjustment_points", 0),
                 *[m.get(k) for k in keys],
-                _("yes") if m.get("withdrawn") else "",
+                withdrawn_label(m.get("withdrawn_after")) if m.get("withdrawn") else "",
+                s.entry.late_label,
             ]
         )
     return rows

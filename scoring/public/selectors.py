@@ -21,7 +21,8 @@ from scoring.public.chart import Series
 from scoring.rules.words import TEAMS
 from scoring.sheets.selectors import sheet_of
 from scoring.standings import metrics
-from tournaments.models import Entry, Event, Game, Round, Standing
+from tournaments.labels import withdrawn_label
+from tournaments.models import Entry, Event, Game, Player, Round, Standing
 from tournaments.names import search_text
 
 # --- the event and its rounds ---------------------------------------------------------------------------
@@ -99,13 +100,21 @@ def draw_tables(event: Event, number: int) -> list[dict[str, Any]]:
     """Round `number`'s games in table order, byes last: {game, side_a, side_b, search} with each side's
     entries and the folded text the find-your-table filter matches (`tournaments.names.search_text`; two queries)."""
     entries = entries_by_id(event)
-    games = Game.objects.filter(round__event=event, round__number=number).order_by("is_bye", "table_number")
+    games = list(Game.objects.filter(round__event=event, round__number=number).order_by("is_bye", "table_number"))
+    registered = {p.pk: p for e in entries.values() for p in (e.player_1, e.player_2) if p is not None}
+    # A substitute sits in a seat but plays in no entry: one more query, only for a round that has one.
+    missing = {pid for g in games for pid in (g.seats or {}).values() if pid not in registered}
+    others = Player.objects.in_bulk(missing) if missing else {}
     tables = []
     for game in games:
         side_a = _names(entries, game.entry_a_id, game.entry_a_partner_id)
         side_b = _names(entries, game.entry_b_id, game.entry_b_partner_id)
-        search = " ".join(_search_text(e) for e in side_a + side_b)
-        tables.append({"game": game, "side_a": side_a, "side_b": side_b, "search": search})
+        seated = set((game.seats or {}).values())
+        replaced = [p for e in side_a + side_b for p in (e.player_1, e.player_2) if p and seated and p.pk not in seated]
+        stand_ins = [others[pid] for pid in sorted(seated & set(others))]
+        substitutes = [{"substitute": s, "player": p} for s, p in zip(stand_ins, replaced, strict=False)]
+        search = " ".join([*(_search_text(e) for e in side_a + side_b), *(search_text(str(s)) for s in stand_ins)])
+        tables.append({"game": game, "side_a": side_a, "side_b": side_b, "search": search, "substitutes": substitutes})
     return tables
 
 
@@ -157,8 +166,12 @@ def standings_table(event: Event, number: int) -> dict[str, Any]:
         row.mp = metrics.json_value(row.match_points)
         row.columns = [row.metrics.get(c.key) for c in columns]
         row.adjusted = bool(row.metrics.get("adjustment_match_points") or row.metrics.get("adjustment_points"))
+        row.withdrawn_label = (
+            withdrawn_label(row.metrics.get("withdrawn_after")) if row.metrics.get("withdrawn") else ""
+        )
     return {
         "rows": rows,
+        "has_byes": any(row.byes for row in rows),
         "columns": columns,
         "adjustments": adjustments,
         "metric_help": [metrics.METRICS[k] for k in precedence],

@@ -140,7 +140,7 @@ def draw(request, event: Event):
     if number is not None:
         if fold_name(query):
             tables = [t for t in public_selectors.draw_tables(event, number) if matches(query, t["search"])]
-            list_html = render_to_string("public/_draw_list.html", {"tables": tables, "query": query})
+            list_html = render_to_string("public/_draw_list.html", {"event": event, "tables": tables, "query": query})
         else:
             pk, released_at = released[number]
             stamp = released_at.timestamp() if released_at else "-"
@@ -148,7 +148,7 @@ def draw(request, event: Event):
             list_html = cache.get(key)
             if list_html is None:
                 tables = public_selectors.draw_tables(event, number)
-                list_html = render_to_string("public/_draw_list.html", {"tables": tables})
+                list_html = render_to_string("public/_draw_list.html", {"event": event, "tables": tables})
                 cache.set(key, list_html, CACHE_SECONDS)
     return _render(
         request,

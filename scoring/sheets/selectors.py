@@ -26,7 +26,7 @@ from scoring.labels import (
 from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink, TeamLink
 from scoring.rules.words import SIDE_SEATS
 from scoring.sheets.permissions import Actor, actor_from_request
-from tournaments.models import Entry, Event, Game, Round
+from tournaments.models import Entry, Event, Game, Player, Round
 
 # Tokens are made by secrets.token_urlsafe(32); anything else is not worth a query.
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
@@ -176,6 +176,10 @@ def game_sides(game: Game) -> dict[str, dict[str, Any]]:
     `attach_entries` did already."""
     attach_entries([game])
     players = {p.pk: p for entry in _ENTRIES for p in _players(getattr(game, entry))}
+    # A substitute sits in a seat of the game but is no player of its entries: one more query, only then.
+    missing = {pid for pid in (game.seats or {}).values() if pid not in players}
+    if missing:
+        players.update(Player.objects.in_bulk(missing))
     sides = {}
     for side, entries in (("A", ("entry_a", "entry_a_partner")), ("B", ("entry_b", "entry_b_partner"))):
         seats = SIDE_SEATS[side]

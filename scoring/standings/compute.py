@@ -5,23 +5,27 @@ of queries (per-entry aggregates in SQL, pairwise metrics in Python via `scoring
 `scoring.standings.store` stores them. Nothing here writes.
 
 What counts: games whose sheet is confirmed or locked; byes of released or closed rounds (scored as a win
-with `Event.bye_points` game points); adjustments not withdrawn, of rounds up to the snapshot's round (an
-adjustment with no round counts from round 1). In mêlée every single-player entry gets its side's result.
+with `Event.bye_points` game points); a late entry's missed rounds (before `Entry.joined_round`, without a
+game) by its `missed_rounds_rule`: each as a bye (counted in `byes`), as nothing, or as the mean of its own
+counted rounds (games and byes: match points, points for and against, to two places and whole points);
+adjustments not withdrawn, of rounds up to the snapshot's round (an adjustment with no round counts from
+round 1). In mêlée every single-player entry gets its side's result. An entry whose latest check-in is withdrawn is
+marked withdrawn (with the last round it played before, `withdrawn_after`) from that round's snapshot on.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.db import connection
-from django.db.models import Min, Q
 from django.utils import timezone
 
 from scoring.models import Adjustment, Sheet
 from scoring.rules.words import TEAMS
 from scoring.standings import metrics
-from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
+from tournaments.draws.rows import withdrawn_after
+from tournaments.models import Entry, Event, Game, Round, Standing
 
 _AGGREGATES_SQL = """
 WITH part AS (
@@ -138,16 +142,18 @@ def compute_rows(event: Event) -> list[dict]:
     snapshot_rounds = sorted(r["number"] for r in rounds if r["status"] in Round.PUBLIC_STATUSES)
     if not snapshot_rounds:
         return []
-    # Entries with the first round they are withdrawn from, in one query.
-    numbers, withdrawn_from = {}, {}
-    for entry_id, number, withdrawn in (
-        Entry.objects.filter(event=event)
-        .annotate(withdrawn=Min("checkins__round_number", filter=Q(checkins__status=CheckIn.Status.WITHDRAWN)))
-        .values_list("id", "number", "withdrawn")
+    # Entries (with a late entry's first round and rule) and their check-in rows, for the withdrawn ones: one
+    # query (a row per entry and check-in).
+    numbers, late, checkins = {}, {}, []
+    for entry_id, number, joined, rule, round_number, status in Entry.objects.filter(event=event).values_list(
+        "id", "number", "joined_round", "missed_rounds_rule", "checkins__round_number", "checkins__status"
     ):
         numbers[entry_id] = number
-        if withdrawn is not None:
-            withdrawn_from[entry_id] = withdrawn
+        if joined and joined > 1 and rule in (Entry.MissedRounds.BYE, Entry.MissedRounds.AVERAGE):
+            late[entry_id] = (joined, rule)
+        if round_number is not None:
+            checkins.append((entry_id, round_number, status))
+    withdrawn = withdrawn_after(checkins)
 
     # entry id → list of cumulative rows by round, ascending.
     cumulative: dict[int, list[tuple]] = defaultdict(list)
@@ -204,6 +210,11 @@ def compute_rows(event: Event) -> list[dict]:
             line.deals_won = int(deals_won)
             line.match_points = (line.wins + line.byes) * win + line.draws * draw + line.losses * loss
             lines[entry_id] = line
+        for entry_id, (joined, rule) in late.items():
+            played = {r[1] for r in cumulative.get(entry_id, ()) if r[1] <= after}
+            missed = len(set(range(1, min(after, joined - 1) + 1)) - played)
+            if missed:
+                _count_missed(lines, entry_id, numbers[entry_id], missed, rule, event, win)
         counted_penalties = set()
         for pk, entry_id, round_number, kind, match_points, points, offender_id, group in adjustments:
             if (round_number or 1) > after or entry_id not in numbers:
@@ -227,7 +238,7 @@ def compute_rows(event: Event) -> list[dict]:
                     offender = lines[offender_id] = metrics.Line(entry_id=offender_id, number=numbers[offender_id])
                 offender.penalties += 1
         for entry_id, line in lines.items():
-            line.withdrawn = withdrawn_from.get(entry_id, after + 1) <= after
+            line.withdrawn = withdrawn.get(entry_id, after + 1) <= after
         data = metrics.RankingInput(
             lines=lines, meetings=[m for number, m in meetings_by_round if number <= after], lots_seed=seed
         )
@@ -239,6 +250,10 @@ def compute_rows(event: Event) -> list[dict]:
                 adjustment_points=line.adjustment_points,
                 withdrawn=line.withdrawn,
             )
+            if line.withdrawn:
+                values["withdrawn_after"] = withdrawn[line.entry_id]
+            if line.missed_rounds:
+                values["missed_rounds"] = line.missed_rounds
             result.append(
                 {
                     "event_id": event.pk,
@@ -260,3 +275,25 @@ def compute_rows(event: Event) -> list[dict]:
                 }
             )
     return result
+
+
+def _count_missed(
+    lines: dict[int, metrics.Line], entry_id: int, number: int, missed: int, rule: str, event: Event, win: Decimal
+) -> None:
+    """Add a late entry's `missed` rounds to its line by `rule`: as byes (a win and the bye points each), or
+    as the mean of its own counted rounds so far (nothing while it has none)."""
+    line = lines.get(entry_id)
+    if rule == Entry.MissedRounds.BYE:
+        if line is None:
+            line = lines[entry_id] = metrics.Line(entry_id=entry_id, number=number)
+        line.byes += missed
+        line.match_points += missed * win
+        line.total_points += missed * event.bye_points
+    else:
+        own = line.games + line.byes if line is not None else 0
+        if line is None or not own:
+            return
+        line.match_points += (line.match_points * missed / own).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+        line.total_points += int((Decimal(line.total_points * missed) / own).quantize(Decimal(1), ROUND_HALF_UP))
+        line.points_against += int((Decimal(line.points_against * missed) / own).quantize(Decimal(1), ROUND_HALF_UP))
+    line.missed_rounds = missed

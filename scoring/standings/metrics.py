@@ -43,6 +43,7 @@ class Line:
     adjustment_match_points: Decimal = Decimal(0)
     adjustment_points: int = 0
     withdrawn: bool = False
+    missed_rounds: int = 0  # a late entry's rounds before it joined, counted by its rule (bye, average)
 
 
 @dataclass(frozen=True)

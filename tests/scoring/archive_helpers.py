@@ -19,7 +19,20 @@ from scoring.standings.store import standings_recompute_now
 from tests.factories import AdjustmentFactory, CheckInFactory, PlayerFactory, SeasonFactory, TableFactory, UserFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME
 from tests.scoring.standings_helpers import bye, make_entries, make_event, make_round, play
-from tournaments.models import CheckIn, Club, Entry, Event, EventLogEntry, Game, Player, Round, Season, Standing, Table
+from tournaments.models import (
+    CheckIn,
+    Club,
+    Entry,
+    Event,
+    EventLogEntry,
+    Game,
+    Player,
+    Round,
+    Season,
+    Standing,
+    Substitution,
+    Table,
+)
 from tournaments.services.history import event_log_add
 
 MOMENT = datetime.datetime(2026, 11, 30, 19, 30, tzinfo=datetime.UTC)
@@ -113,8 +126,15 @@ def make_rich_event():
         affiliation="BC Lübeck",
         player_2=PlayerFactory(club=event.club),
         late=True,
+        joined_round=2,
+        missed_rounds_rule=Entry.MissedRounds.AVERAGE,
         fixed_table=1,
         needs_step_free=True,
+    )
+    # A substitute for round 2 only, who plays in no entry (the archive names them among its players).
+    stand_in = PlayerFactory(club=event.club, first_name="Erika", last_name="Ersatz", is_guest=True)
+    Substitution.objects.create(
+        entry=t1, player=t1.player_2, substitute=stand_in, from_round=2, to_round=2, reason="krank"
     )
     CheckInFactory(entry=t1, round_number=1)
     CheckInFactory(entry=t3, round_number=2, status=CheckIn.Status.WITHDRAWN)
@@ -240,7 +260,7 @@ def rows(event) -> dict[str, list]:
                 "penalised_entry_id",
             ):
                 value = entry_no.get(value)
-            elif name in ("player_1_id", "player_2_id"):
+            elif name in ("player_1_id", "player_2_id", "player_id", "substitute_id"):
                 value = players.get(value)
             elif name == "round_id":
                 value = round_no[value]
@@ -275,6 +295,7 @@ def rows(event) -> dict[str, list]:
         "players": sorted(players.values()),
         "entries": dump(Entry.objects.filter(event=event)),
         "checkins": dump(CheckIn.objects.filter(entry__event=event)),
+        "substitutions": dump(Substitution.objects.filter(entry__event=event)),
         "tables": dump(Table.objects.filter(event=event)),
         "rounds": dump(Round.objects.filter(event=event)),
         "games": dump(Game.objects.filter(round__event=event)),
@@ -301,6 +322,7 @@ ALL_MODELS = (
     Player,
     Entry,
     CheckIn,
+    Substitution,
     Table,
     Round,
     Game,

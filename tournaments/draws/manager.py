@@ -54,6 +54,8 @@ class DrawInputs:
     byes: Counter
     scores: dict[int, tuple[float, int | None]]
     clubs: dict[int, int | None] = field(default_factory=dict)
+    # Registered player id → the substitute who sits in their place this round.
+    seats_map: dict[int, int] = field(default_factory=dict)
 
     @property
     def present(self) -> list[int]:
@@ -84,14 +86,31 @@ class DrawManager:
     # --- loading ------------------------------------------------------------------------------------
 
     def load(self) -> DrawInputs:
-        """Five queries: entries, check-ins, tables, earlier games, the latest standings snapshot."""
+        """Five queries: entries (with their substitutes), check-ins, tables, earlier games, the latest
+        standings snapshot."""
         event, number = self.event, self.round_number
-        entries = {
-            row["id"]: row
-            for row in Entry.objects.filter(event=event).values(
-                "id", "number", "player_1_id", "player_2_id", "affiliation", "fixed_table", "needs_step_free"
-            )
-        }
+        entries: dict[int, dict] = {}
+        seats_map: dict[int, int] = {}
+        # The entries, each with its substitutions joined (a row per substitution; most entries have none).
+        for row in Entry.objects.filter(event=event).values(
+            "id",
+            "number",
+            "player_1_id",
+            "player_2_id",
+            "affiliation",
+            "fixed_table",
+            "needs_step_free",
+            "joined_round",
+            "missed_rounds_rule",
+            "substitutions__player_id",
+            "substitutions__substitute_id",
+            "substitutions__from_round",
+            "substitutions__to_round",
+        ):
+            entries[row["id"]] = row
+            first, last = row["substitutions__from_round"], row["substitutions__to_round"]
+            if first is not None and first <= number and (last is None or number <= last):
+                seats_map[row["substitutions__player_id"]] = row["substitutions__substitute_id"]
         checkins = CheckIn.objects.filter(entry__event=event, round_number__lte=number).values_list(
             "entry_id", "round_number", "status"
         )
@@ -108,7 +127,7 @@ class DrawManager:
         clubs = {
             entry_id: club_index.get((row["affiliation"] or "").strip().casefold()) for entry_id, row in entries.items()
         }
-        self.inputs = DrawInputs(entries, statuses, tables, history, byes, scores, clubs)
+        self.inputs = DrawInputs(entries, statuses, tables, history, byes, scores, clubs, seats_map)
         return self.inputs
 
     def _history(self, entries: Mapping[int, dict]) -> tuple[History, Counter]:
@@ -120,9 +139,13 @@ class DrawManager:
         partners: dict[int, set[int]] = {}
         byes: Counter = Counter()
         rounds: set[int] = set()
+        played: dict[int, set[int]] = {}
         for round_number, is_bye, a, a2, b, b2 in rows:
             rounds.add(round_number)
             side_a = [e for e in (a, a2) if e is not None]
+            for e in (a, a2, b, b2):
+                if e is not None:
+                    played.setdefault(e, set()).add(round_number)
             if is_bye:
                 byes.update(side_a)
                 continue
@@ -134,6 +157,12 @@ class DrawManager:
                     players = [entries[e]["player_1_id"] for e in side if e in entries]
                     for p in players:
                         partners.setdefault(p, set()).update(q for q in players if q != p)
+        # A late entry whose missed rounds count as byes has had those byes: nobody gets a second bye score
+        # while someone has none.
+        for entry_id, row in entries.items():
+            if row.get("missed_rounds_rule") == Entry.MissedRounds.BYE and row.get("joined_round"):
+                missed = set(range(1, min(row["joined_round"], self.round_number))) - played.get(entry_id, set())
+                byes[entry_id] += len(missed)
         return History(opponents=opponents, partners=partners, past_rounds=len(rounds)), byes
 
     def _scores(self) -> dict[int, tuple[float, int | None]]:
@@ -296,7 +325,9 @@ class DrawManager:
             current.created_at = timezone.now()
             current.save(update_fields=["method", "seed", "quality", "created_at"])
             delete_games(current)
-        Game.objects.bulk_create(games_of(current, draw, melee=self.is_melee))
+        Game.objects.bulk_create(
+            games_of(current, draw, melee=self.is_melee, seats_map=(self.inputs or self.load()).seats_map)
+        )
         return current
 
     def edit(self, round: Round, *, swap: tuple[int, int] | None = None, move: tuple[int, int] | None = None) -> Round:
@@ -334,7 +365,7 @@ class DrawManager:
             round.quality = quality_dict(edited)
             round.save(update_fields=["quality"])
             delete_games(round)
-            Game.objects.bulk_create(games_of(round, edited, melee=self.is_melee))
+            Game.objects.bulk_create(games_of(round, edited, melee=self.is_melee, seats_map=inputs.seats_map))
             return round
 
 

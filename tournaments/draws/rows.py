@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db import connection
 
-from tournaments.models import Event, Game, Round
+from tournaments.models import CheckIn, Event, Game, Round
 from tournaments.pairing import Bye, Draw, DrawnGame, DrawQuality
 
 
@@ -24,6 +24,27 @@ def effective_statuses(rows, round_number: int) -> dict[int, str]:
         if number <= round_number and (entry_id not in latest or latest[entry_id][0] < number):
             latest[entry_id] = (number, status)
     return {entry_id: status for entry_id, (_number, status) in latest.items()}
+
+
+def withdrawn_after(rows) -> dict[int, int]:
+    """Entry id → the last round played before the entry withdrew (0: before round 1), for entries whose
+    latest check-in row is withdrawn; from CheckIn rows (entry_id, round_number, status). An entry that came
+    back has a later present row and is not in the result."""
+    by_entry: dict[int, list[tuple[int, str]]] = {}
+    for entry_id, number, status in rows:
+        by_entry.setdefault(entry_id, []).append((number, status))
+    result = {}
+    for entry_id, items in by_entry.items():
+        items.sort()
+        if items[-1][1] != CheckIn.Status.WITHDRAWN:
+            continue
+        start = items[-1][0]
+        for number, status in reversed(items):
+            if status != CheckIn.Status.WITHDRAWN:
+                break
+            start = number
+        result[entry_id] = start - 1
+    return result
 
 
 def delete_games(round: Round) -> None:
@@ -51,8 +72,10 @@ def quality_dict(draw: Draw) -> dict[str, Any]:
     return {**asdict(draw.quality), "games": len(draw.games), "byes": len(draw.byes), "flags": dict(flags)}
 
 
-def games_of(round: Round, draw: Draw, *, melee: bool) -> list[Game]:
-    """Unsaved Game rows for a draw: one per table, one per bye."""
+def games_of(round: Round, draw: Draw, *, melee: bool, seats_map: dict[int, int] | None = None) -> list[Game]:
+    """Unsaved Game rows for a draw: one per table, one per bye. `seats_map` (registered player id →
+    substitute id, from `DrawManager.load`) seats this round's substitutes: the seats name who sits there."""
+    swap = seats_map or {}
     games = []
     for game in draw.games:
         games.append(
@@ -63,7 +86,7 @@ def games_of(round: Round, draw: Draw, *, melee: bool) -> list[Game]:
                 entry_a_partner_id=game.side_a_entrants[1] if melee else None,
                 entry_b_id=game.side_b_entrants[0],
                 entry_b_partner_id=game.side_b_entrants[1] if melee else None,
-                seats=dict(game.seats),
+                seats={seat: swap.get(pid, pid) for seat, pid in game.seats.items()},
                 first_dealer=game.first_dealer,
                 flags=list(game.flags),
             )

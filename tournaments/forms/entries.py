@@ -120,3 +120,95 @@ class PairsCopyForm(PairsSourceForm):
 
     pairs = EntryIdsField(required=False)
     check_in = forms.BooleanField(label=_("Check them in for the next round"), required=False, initial=True)
+
+
+class LateEntryForm(EntryForm):
+    """A pair (in mêlée a player) arriving while the event runs: the round it plays from and how the rounds
+    it missed count, on the entries page's one form (docs/evening.md, "People change")."""
+
+    joined_round = forms.IntegerField(label=_("plays from round"), min_value=1, required=False)
+    missed_rounds_rule = forms.ChoiceField(
+        label=_("the rounds it missed count"),
+        choices=Entry.MissedRounds.choices,
+        initial=Entry.MissedRounds.BYE,
+        widget=forms.RadioSelect,
+        required=False,
+    )
+    reason = forms.CharField(label=_("note for the history"), max_length=500, required=False)
+
+    def __init__(self, *args, event: Event, first_round: int, **kwargs):
+        super().__init__(*args, event=event, **kwargs)
+        del self.fields["check_in"]
+        self.first_round = first_round
+        self.fields["joined_round"].initial = first_round
+        self.fields["joined_round"].help_text = ngettext(
+            "Checked in for that round at once. The event has %(rounds)s round.",
+            "Checked in for that round at once. The event has %(rounds)s rounds.",
+            event.rounds,
+        ) % {"rounds": event.rounds}
+        self.fields["missed_rounds_rule"].help_text = _(
+            "A bye: the match points of a win and the event's bye points for each missed round. The average: "
+            "the mean of its own rounds, recomputed after each round."
+        )
+
+    def clean(self):
+        """Left empty: the first round still open, and its missed rounds as byes (what the form offers)."""
+        data = super().clean()
+        if data.get("joined_round") is None and "joined_round" not in self.errors:
+            data["joined_round"] = self.first_round
+        data["missed_rounds_rule"] = data.get("missed_rounds_rule") or Entry.MissedRounds.BYE
+        return data
+
+
+class WithdrawForm(forms.Form):
+    """An entry withdraws from a round on (or, undone, plays again from a round on)."""
+
+    from_round = forms.IntegerField(label=_("from round"), min_value=1)
+    reason = forms.CharField(label=_("reason"), max_length=500, required=False)
+
+
+class SubstituteForm(forms.Form):
+    """One player of an entry replaced by a member (the type-to-search pick) or a new name."""
+
+    player = forms.ChoiceField(label=_("replaced player"), widget=forms.RadioSelect)
+    substitute = PlayerChoiceField(label=_("substitute"), queryset=Player.objects.none(), required=False)
+    first_name = forms.CharField(label=_("or a new name: first name"), max_length=100, required=False)
+    last_name = forms.CharField(label=_("last name"), max_length=100, required=False)
+    from_round = forms.IntegerField(label=_("from round"), min_value=1)
+    only_round = forms.BooleanField(label=_("for this round only"), required=False)
+    reason = forms.CharField(label=_("reason"), max_length=500, required=False)
+
+    def __init__(self, *args, entry: Entry, **kwargs):
+        super().__init__(*args, **kwargs)
+        players = [p for p in (entry.player_1, entry.player_2) if p is not None]
+        self.fields["player"].choices = [(str(p.pk), str(p)) for p in players]
+        if len(players) == 1:
+            self.fields["player"].initial = str(players[0].pk)
+        entered = Entry.objects.filter(event_id=entry.event_id)
+        free = (
+            Player.objects.filter(club_id=entry.event.club_id, is_active=True)
+            .exclude(pk__in=entered.values("player_1_id"))
+            .exclude(pk__in=entered.filter(player_2__isnull=False).values("player_2_id"))
+            .order_by("last_name", "first_name")
+        )
+        field = self.fields["substitute"]
+        field.queryset = Player.objects.filter(club_id=entry.event.club_id)
+        field.widget.choices = [("", field.empty_label), *((p.pk, field.label_from_instance(p)) for p in free)]
+        field.widget.attrs.update(
+            {
+                "data-pick": "",
+                "data-pick-placeholder": gettext("Type a name"),
+                "data-pick-empty": gettext("No member found who is not entered yet."),
+            }
+        )
+        self.players = {str(p.pk): p for p in players}
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("substitute") and not (data.get("last_name") or "").strip():
+            self.add_error("substitute", gettext("Pick the substitute from the members, or type a new name."))
+        if data.get("substitute") and (data.get("last_name") or data.get("first_name")):
+            self.add_error("last_name", gettext("Pick a member or type a new name, not both."))
+        if data.get("player") in self.players:
+            data["player"] = self.players[data["player"]]
+        return data

@@ -1,7 +1,8 @@
 """Clubs, members, seasons, events, entries, rounds, tables and games.
 
 One module per aggregate, as pretix's `base/models/`: `clubs` (Club, Membership, Player, Season), `events`
-(Event, Entry, CheckIn, Table, EventLogEntry: the director's steps), `rounds` (Round, Game, Standing, DirectorCall),
+(Event, Entry, CheckIn, Substitution, Table, EventLogEntry: the director's steps), `rounds` (Round, Game, Standing,
+DirectorCall),
 `accounts` (PasswordResetRequest: what the password reset limit counts). Every model is importable from here
 and its app label is `tournaments`.
 
@@ -11,7 +12,7 @@ Swiss draw and the public pages read them. This app never imports `scoring`'s Dj
 
 from tournaments.models.accounts import PasswordResetRequest
 from tournaments.models.clubs import Club, Membership, Player, Season
-from tournaments.models.events import CheckIn, Entry, Event, EventLogEntry, Table
+from tournaments.models.events import CheckIn, Entry, Event, EventLogEntry, Substitution, Table
 from tournaments.models.rounds import DirectorCall, Game, Round, Standing
 
 __all__ = [
@@ -28,5 +29,6 @@ __all__ = [
     "Round",
     "Season",
     "Standing",
+    "Substitution",
     "Table",
 ]

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import ruleset_errors
 from scoring.standings.metrics import precedence_errors
-from tournaments.labels import join_choices, pairing_method_label
+from tournaments.labels import bye_label, join_choices, late_label, pairing_method_label
 from tournaments.models.clubs import Club, Player, Season
 from tournaments.pairing.types import METHOD_NAMES
 
@@ -170,6 +170,11 @@ class Event(models.Model):
         return methods[min(round_number, len(methods)) - 1]
 
     @property
+    def bye_text(self) -> str:
+        """What a bye gives in this event ("Bye: 2 match points, 0 game points"), for every page that shows one."""
+        return bye_label(self.points_win, self.bye_points)
+
+    @property
     def rules(self) -> dict:
         """The rule set in force: frozen once the event started, else preset + overrides."""
         if self.rules_frozen:
@@ -178,7 +183,17 @@ class Event(models.Model):
 
 
 class Entry(models.Model):
-    """A team of two in fixed-pairs mode, a single player in mêlée."""
+    """A team of two in fixed-pairs mode, a single player in mêlée.
+
+    A late entry (entered after the event started) plays from `joined_round` on; the rounds before it are
+    counted by `missed_rounds_rule` (docs/evening.md, "People change"): as byes, as nothing, or as the
+    average of the entry's own rounds.
+    """
+
+    class MissedRounds(models.TextChoices):
+        BYE = "bye", _("as a bye each (a win and the event's bye points)")
+        ZERO = "zero", _("as nothing (no points)")
+        AVERAGE = "average", _("as the average of the pair's own rounds")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
     number = models.PositiveIntegerField(_("start number"))
@@ -189,6 +204,10 @@ class Entry(models.Model):
     fixed_table = models.PositiveIntegerField(_("stays at table"), null=True, blank=True)
     needs_step_free = models.BooleanField(_("needs a step-free table"), default=False)
     late = models.BooleanField(_("late entry"), default=False)
+    joined_round = models.PositiveSmallIntegerField(_("plays from round"), null=True, blank=True)
+    missed_rounds_rule = models.CharField(
+        _("missed rounds count"), max_length=10, choices=MissedRounds.choices, default=MissedRounds.ZERO
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -202,6 +221,11 @@ class Entry(models.Model):
 
     def __str__(self):
         return self.display_name
+
+    @property
+    def late_label(self) -> str:
+        """ "late, from round 2 (missed rounds as byes)"; empty for an entry that was there from the start."""
+        return late_label(self.joined_round, self.missed_rounds_rule) if self.late else ""
 
     @property
     def display_name(self) -> str:
@@ -232,6 +256,36 @@ class CheckIn(models.Model):
 
     def __str__(self):
         return f"{self.entry} · {self.round_number}: {self.get_status_display()}"
+
+
+class Substitution(models.Model):
+    """One player of an entry replaced by another person for rounds `from_round` to `to_round` (None: to
+    the end of the evening). The games' seats name who actually sat there; the results stay the entry's."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="substitutions")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    substitute = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    from_round = models.PositiveSmallIntegerField(_("from round"))
+    to_round = models.PositiveSmallIntegerField(_("to round"), null=True, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["entry", "from_round", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(to_round__isnull=True) | Q(to_round__gte=models.F("from_round")),
+                name="substitution_rounds_ordered",
+            ),
+        ]
+        verbose_name = _("substitute")
+        verbose_name_plural = _("substitutes")
+
+    def __str__(self):
+        return f"{self.substitute} → {self.player} ({self.from_round}–{self.to_round or ''})"
+
+    def covers(self, round_number: int) -> bool:
+        return self.from_round <= round_number and (self.to_round is None or round_number <= self.to_round)
 
 
 class Table(models.Model):

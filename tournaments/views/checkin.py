@@ -17,8 +17,24 @@ from tournaments import selectors, services
 from tournaments.draws import next_round_number
 from tournaments.exceptions import TournamentError
 from tournaments.forms.entries import CheckInForm
-from tournaments.models import Entry, Round
+from tournaments.models import CheckIn, Entry, Round
+from tournaments.services import people
 from tournaments.views.base import checked_round_number, event_url, event_view
+
+
+def _checkin_step(request, event, ids: list[int], number: int, status: str) -> int:
+    """One tap: a withdrawal, or a withdrawn entry marked present again, is the people service's step (it
+    goes into the history); anything else is a plain check-in."""
+    if len(ids) == 1 and status in (CheckIn.Status.WITHDRAWN, CheckIn.Status.PRESENT):
+        entry = Entry.objects.filter(event=event, pk=ids[0]).first()
+        current = selectors.checkin_statuses(event=event, round_number=number).get(ids[0])
+        if entry is not None and status == CheckIn.Status.WITHDRAWN:
+            people.entry_withdraw(entry=entry, from_round=number, user=request.user)
+            return 1
+        if entry is not None and current == CheckIn.Status.WITHDRAWN:
+            people.entry_withdrawal_undo(entry=entry, from_round=number, user=request.user)
+            return 1
+    return services.checkin_set(event=event, entry_ids=ids, round_number=number, status=status)
 
 
 @event_view
@@ -52,7 +68,7 @@ def checkin(request, event, number: int):
         else:
             return HttpResponseBadRequest(_("Name an entry or all remaining entries."))
         try:
-            changed = services.checkin_set(event=event, entry_ids=ids, round_number=number, status=data["status"])
+            changed = _checkin_step(request, event, ids, number, data["status"])
         except (ValidationError, TournamentError) as exc:
             message = " ".join(exc.messages) if isinstance(exc, ValidationError) else str(exc)
             if wants_json:

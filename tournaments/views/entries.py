@@ -18,19 +18,57 @@ from tournaments import selectors, services
 from tournaments.draws import next_round_number
 from tournaments.exceptions import TournamentError
 from tournaments.forms.base import apply_errors
-from tournaments.forms.entries import EntryForm, PairsCopyForm, PairsSourceForm
+from tournaments.forms.entries import (
+    EntryForm,
+    LateEntryForm,
+    PairsCopyForm,
+    PairsSourceForm,
+    SubstituteForm,
+    WithdrawForm,
+)
+from tournaments.labels import late_label
 from tournaments.models import Entry, Event
 from tournaments.pairs_copy import pairs_copy, pairs_copy_default_source, pairs_copy_plan
+from tournaments.services.people import entry_late_create, first_open_round
 from tournaments.views.base import event_url, event_view, fail, submitted
 
 
 @event_view
 @require_http_methods(["GET", "POST"])
 def entry_list(request, event):
-    """Entries of the event and the form to add one (late entries while entries are open)."""
+    """Entries of the event and the form to add one. Once the event has started it is the late pair's form
+    (the round it plays from, how its missed rounds count): one POST enters and checks it in."""
     number = min(next_round_number(event), event.rounds)
-    form = EntryForm(request.POST or None, event=event)
-    if request.method == "POST" and form.is_valid():
+    late = event.has_started
+    first_round = first_open_round(event) if late else 1
+    if late:
+        form = LateEntryForm(request.POST or None, event=event, first_round=first_round)
+    else:
+        form = EntryForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid() and late:
+        data = form.cleaned_data
+        try:
+            entry = entry_late_create(
+                event=event,
+                player_1=data["player_1"],
+                player_2=data.get("player_2"),
+                name=data.get("name", ""),
+                affiliation=data["affiliation"],
+                joined_round=data["joined_round"],
+                missed_rounds_rule=data["missed_rounds_rule"],
+                reason=data["reason"],
+                user=request.user,
+            )
+        except (ValidationError, TournamentError) as exc:
+            apply_errors(form, exc)
+        else:
+            messages.success(
+                request,
+                _("Entry no. %(number)s added: %(late)s, checked in.")
+                % {"number": entry.number, "late": late_label(entry.joined_round, entry.missed_rounds_rule)},
+            )
+            return redirect(event_url(event, "entries"))
+    elif request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             entry = services.entry_create(
@@ -53,6 +91,8 @@ def entry_list(request, event):
         "club": event.club,
         "event": event,
         "form": form,
+        "late": late,
+        "first_round": first_round,
         "rows": rows,
         "round_number": number,
         "counts": selectors.checkin_counts(rows),
@@ -64,15 +104,7 @@ def entry_list(request, event):
 @require_http_methods(["GET", "POST"])
 def entry_edit(request, event, entry_id: int):
     entry = get_object_or_404(Entry.objects.select_related("player_1", "player_2"), pk=entry_id, event=event)
-    initial = {
-        "player_1": entry.player_1_id,
-        "player_2": entry.player_2_id,
-        "name": entry.name,
-        "affiliation": entry.affiliation,
-        "fixed_table": entry.fixed_table,
-        "needs_step_free": entry.needs_step_free,
-    }
-    form = EntryForm(request.POST or None, event=event, edit=True, entry=entry, initial=initial)
+    form = EntryForm(request.POST or None, event=event, edit=True, entry=entry, initial=_entry_initial(entry))
     if request.method == "POST" and "delete" in request.POST:
         try:
             services.entry_delete(entry=entry)
@@ -90,14 +122,42 @@ def entry_edit(request, event, entry_id: int):
     )
     if done:
         return done
+    return entry_page(request, event, entry, form=form)
+
+
+def entry_page(
+    request, event, entry, *, form=None, withdraw_form=None, return_form=None, substitute_form=None, status=200
+):
+    """The entry's page: its settings, and once the event runs its withdrawal (or return) and substitutes.
+    The people forms post to `views.people`, which shows this page again with a refused form."""
+    if form is None:
+        form = EntryForm(event=event, edit=True, entry=entry, initial=_entry_initial(entry))
+    state = selectors.entry_people(event, entry)
+    first = state["first_round"]
     context = {
         "club": event.club,
         "event": event,
         "form": form,
         "entry": entry,
         "title": _("Entry no. %(number)s") % {"number": entry.number},
+        "people": state,
+        "withdraw_form": withdraw_form or WithdrawForm(initial={"from_round": first}),
+        "return_form": return_form or WithdrawForm(initial={"from_round": first}),
+        "substitute_form": substitute_form
+        or SubstituteForm(entry=entry, initial={"from_round": state["substitute_round"]}),
     }
-    return render(request, "organiser/entry_form.html", context)
+    return render(request, "organiser/entry_form.html", context, status=status)
+
+
+def _entry_initial(entry) -> dict:
+    return {
+        "player_1": entry.player_1_id,
+        "player_2": entry.player_2_id,
+        "name": entry.name,
+        "affiliation": entry.affiliation,
+        "fixed_table": entry.fixed_table,
+        "needs_step_free": entry.needs_step_free,
+    }
 
 
 @event_view

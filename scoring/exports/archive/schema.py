@@ -42,6 +42,7 @@ from tournaments.models import (
     Round,
     Season,
     Standing,
+    Substitution,
     Table,
 )
 
@@ -124,12 +125,28 @@ PLAYER = Part(
 )
 ENTRY = Part(
     Entry,
-    ("number", "name", "affiliation", "fixed_table", "needs_step_free", "late", "created_at"),
+    (
+        "number",
+        "name",
+        "affiliation",
+        "fixed_table",
+        "needs_step_free",
+        "late",
+        "joined_round",
+        "missed_rounds_rule",
+        "created_at",
+    ),
     refs={"player_1": "player key", "player_2": "player key"},
     excluded={"id": NEW_ID, "event": PARENT},
 )
 CHECKIN = Part(
     CheckIn, ("round_number", "status", "updated_at"), refs={"entry": "start number"}, excluded={"id": NEW_ID}
+)
+SUBSTITUTION = Part(
+    Substitution,
+    ("from_round", "to_round", "reason", "created_at"),
+    refs={"entry": "start number", "player": "player key", "substitute": "player key"},
+    excluded={"id": NEW_ID},
 )
 TABLE = Part(Table, ("number", "label", "step_free"), excluded={"id": NEW_ID, "event": PARENT})
 ROUND = Part(
@@ -277,6 +294,7 @@ PARTS = (
     PLAYER,
     ENTRY,
     CHECKIN,
+    SUBSTITUTION,
     TABLE,
     ROUND,
     GAME,
@@ -326,6 +344,7 @@ STAMPED = [
     (Player, ("created_at",)),
     (Entry, ("created_at",)),
     (CheckIn, ("updated_at",)),
+    (Substitution, ("created_at",)),
     (Round, ("created_at",)),
     (Sheet, ("updated_at",)),
     (Deal, ("created_at", "updated_at")),

@@ -37,10 +37,22 @@ from scoring.exports.archive.schema import (
     SEASON,
     SHEET,
     STANDING,
+    SUBSTITUTION,
     TABLE,
 )
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
-from tournaments.models import CheckIn, Entry, Event, EventLogEntry, Game, Player, Round, Standing, Table
+from tournaments.models import (
+    CheckIn,
+    Entry,
+    Event,
+    EventLogEntry,
+    Game,
+    Player,
+    Round,
+    Standing,
+    Substitution,
+    Table,
+)
 
 
 def _plain(value: Any) -> Any:
@@ -69,6 +81,9 @@ def event_archive_write(*, event_id: int, out: BinaryIO, progress: Callable[[int
     player_ids = {e.player_1_id for e in entries} | {e.player_2_id for e in entries if e.player_2_id}
     for game in games:
         player_ids.update(v for v in (game.seats or {}).values() if isinstance(v, int))
+    substitutions = list(Substitution.objects.filter(entry__event=event).order_by("entry__number", "from_round", "pk"))
+    for sub in substitutions:
+        player_ids.update((sub.player_id, sub.substitute_id))
     players = list(Player.objects.filter(pk__in=player_ids).order_by("last_name", "first_name", "pk"))
     player_key = {p.pk: f"p{i}" for i, p in enumerate(players, start=1)}
     number = {e.pk: e.number for e in entries}
@@ -111,6 +126,15 @@ def event_archive_write(*, event_id: int, out: BinaryIO, progress: Callable[[int
         "checkins": [
             {"entry": number[c.entry_id], **_pick(c, CHECKIN.fields)}
             for c in CheckIn.objects.filter(entry__event=event).order_by("entry__number", "round_number")
+        ],
+        "substitutions": [
+            {
+                "entry": number[sub.entry_id],
+                "player": player_key[sub.player_id],
+                "substitute": player_key[sub.substitute_id],
+                **_pick(sub, SUBSTITUTION.fields),
+            }
+            for sub in substitutions
         ],
         "tables": [_pick(t, TABLE.fields) for t in Table.objects.filter(event=event).order_by("number")],
     }

@@ -117,8 +117,10 @@ def test_a_withdrawn_team_keeps_its_results_and_counts_for_its_opponents():
     play(r2, t1, t3, won(600, 900))
     bye(r2, t2)
     standings_recompute_now(event_id=event.pk)
+    # Withdrawn from round 2 on: the snapshot after round 1 already says so ("withdrawn after round 1").
     first = by_number(event, 1)
-    assert first[4].metrics["withdrawn"] is False
+    assert first[4].metrics["withdrawn"] is True and first[4].metrics["withdrawn_after"] == 1
+    assert first[1].metrics["withdrawn"] is False and "withdrawn_after" not in first[1].metrics
     after = by_number(event, 2)
     assert after[4].metrics["withdrawn"] is True
     assert (after[4].games, after[4].match_points, after[4].total_points) == (1, Decimal(2), 1000)

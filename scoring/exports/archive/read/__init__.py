@@ -98,6 +98,7 @@ def _import(data: Any, club_slug: str | None, event_slug: str | None, *, as_copy
     player_of = parts.players_read(r, data, club)
     entries = parts.entries_read(r, data, event, player_of)
     parts.checkins_read(r, data, event, entries)
+    parts.substitutions_read(r, data, event, entries, player_of)
     parts.tables_read(r, data, event)
     pending = parts.rounds_read(r, data, event, player_of, entries)
     link_of, sheet_payload = parts.links_read(r, pending)

@@ -33,12 +33,26 @@ from scoring.exports.archive.schema import (
     SEASON,
     SHEET,
     STANDING,
+    SUBSTITUTION,
     TABLE,
     ArchiveError,
 )
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
 from scoring.rules.words import SEATS
-from tournaments.models import CheckIn, Club, Entry, Event, EventLogEntry, Game, Player, Round, Season, Standing, Table
+from tournaments.models import (
+    CheckIn,
+    Club,
+    Entry,
+    Event,
+    EventLogEntry,
+    Game,
+    Player,
+    Round,
+    Season,
+    Standing,
+    Substitution,
+    Table,
+)
 
 #: What a game's links and sheet are read from once the games have ids: (game, links data, sheet data, path).
 Pending = list[tuple[Game, list, dict | None, str]]
@@ -197,6 +211,28 @@ def checkins_read(r: Reader, data: dict, event: Event, entries: dict[int, Entry]
         coherence.round_number(event, spec.get("round_number"), f"{path}.round_number")
         checkins.append(at(CheckIn(entry=_entry(r, entries, item, "entry", path), **spec), path))
     insert(CheckIn, checkins)
+
+
+def substitutions_read(r: Reader, data: dict, event: Event, entries: dict[int, Entry], player_of) -> None:
+    """Who played for whom and when; an archive written before substitutes existed has none."""
+    rows = []
+    for i, item in enumerate(r.items(data, "substitutions", "")):
+        path = f"substitutions[{i}]"
+        spec = r.part(item, SUBSTITUTION, path)
+        coherence.round_number(event, spec.get("from_round"), f"{path}.from_round")
+        coherence.round_number(event, spec.get("to_round"), f"{path}.to_round")
+        rows.append(
+            at(
+                Substitution(
+                    entry=_entry(r, entries, item, "entry", path),
+                    player=_player(player_of, r.ref(item, "player", str, path), f"{path}.player"),
+                    substitute=_player(player_of, r.ref(item, "substitute", str, path), f"{path}.substitute"),
+                    **spec,
+                ),
+                path,
+            )
+        )
+    insert(Substitution, rows)
 
 
 def tables_read(r: Reader, data: dict, event: Event) -> None:

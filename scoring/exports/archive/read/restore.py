@@ -141,6 +141,7 @@ def _restore(data: Any, event: Event, reason: str, user: Any) -> Event:
     player_of = parts.players_read(r, data, locked.club)
     entries = parts.entries_read(r, data, locked, player_of)
     parts.checkins_read(r, data, locked, entries)
+    parts.substitutions_read(r, data, locked, entries, player_of)
     parts.tables_read(r, data, locked)
     pending = parts.rounds_read(r, data, locked, player_of, entries)
     link_of, sheet_payload = parts.links_read(r, pending)

@@ -30,7 +30,20 @@ from tests.scoring.archive_helpers import (
 )
 from tests.scoring.entry_helpers import HOHELUFT_GAME
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play
-from tournaments.models import CheckIn, Club, Entry, Event, EventLogEntry, Game, Player, Round, Season, Standing, Table
+from tournaments.models import (
+    CheckIn,
+    Club,
+    Entry,
+    Event,
+    EventLogEntry,
+    Game,
+    Player,
+    Round,
+    Season,
+    Standing,
+    Substitution,
+    Table,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -67,6 +80,7 @@ def test_the_round_trip_fixture_sets_every_archived_field(rich_event):
         Player: Player.objects.filter(club=rich_event.club),
         Entry: Entry.objects.filter(event=rich_event),
         CheckIn: CheckIn.objects.filter(entry__event=rich_event),
+        Substitution: Substitution.objects.filter(entry__event=rich_event),
         Table: Table.objects.filter(event=rich_event),
         Round: Round.objects.filter(event=rich_event),
         Game: Game.objects.filter(round__event=rich_event),
