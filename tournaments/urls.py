@@ -24,6 +24,7 @@ event_patterns = [
     path("rounds/<int:number>/move/", views.rounds.round_move, name="round_move"),
     path("rounds/<int:number>/print/tables/", views.rounds.round_print_tables, name="round_print_tables"),
     path("rounds/<int:number>/print/names/", views.rounds.round_print_names, name="round_print_names"),
+    path("rounds/<int:number>/clock/<slug:action>/", views.rounds.round_clock, name="round_clock"),
     path("rounds/<int:number>/<slug:action>/", views.rounds.round_action, name="round_action"),
 ]
 

@@ -54,8 +54,13 @@ def _screen_or_404(token: str) -> VenueScreen:
 
 
 def _stamp(event) -> str:
-    rounds = Round.objects.filter(event=event, status=Round.Status.RELEASED).values_list("number", flat=True)
-    return f"{event.standings_version}:{event.status}:{','.join(str(n) for n in sorted(rounds))}"
+    # The round clock's stamp too: a pause or the last deal called reloads the screen (its clock comes anew).
+    rounds = Round.objects.filter(event=event, status=Round.Status.RELEASED).order_by("number")
+    parts = [f"{r.number}{r.clock_stamp}" for r in rounds.only(*_CLOCK_FIELDS)]
+    return f"{event.standings_version}:{event.status}:{','.join(parts)}:{event.round_minutes or ''}"
+
+
+_CLOCK_FIELDS = ("number", "clock_started_at", "clock_paused_at", "clock_paused_seconds", "last_deal_at")
 
 
 @never_cache

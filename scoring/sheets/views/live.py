@@ -13,8 +13,12 @@ from scoring.models import Sheet, TableCard, TableLink
 from scoring.sheets.access import is_card_token
 from scoring.sheets.addresses import sheet_at
 from scoring.sheets.links import team_link_by_token, team_place
+from tournaments.clock import clock_stamp
 from tournaments.models import Game, Round
 from tournaments.permissions import require_organiser
+
+# The round's clock fields, read with the sheet's state (same row, no extra query).
+_CLOCK = ("round__clock_started_at", "round__clock_paused_at", "round__clock_paused_seconds", "round__last_deal_at")
 
 
 def version_answer(request, state: dict[str, Any]):
@@ -42,15 +46,19 @@ def table_version(request, token: str):
                 round__event_id=card[0], round__status=Round.Status.RELEASED, table_number=card[1], is_bye=False
             )
             .order_by("-round__number")
-            .values_list("sheet__version", "sheet__status", "sheet__entering_side", "round__status", "pk")
+            .values_list("sheet__version", "sheet__status", "sheet__entering_side", "round__status", "pk", *_CLOCK)
             .first()
-        ) or (0, "", "", "", 0)
+        ) or (0, "", "", "", 0, None, None, 0, None)
     else:
         link = (
             TableLink.objects.active()
             .filter(token=token, game__is_bye=False)
             .values_list(
-                "game__sheet__version", "game__sheet__status", "game__sheet__entering_side", "game__round__status"
+                "game__sheet__version",
+                "game__sheet__status",
+                "game__sheet__entering_side",
+                "game__round__status",
+                *(f"game__{name}" for name in _CLOCK),
             )
             .first()
             if isinstance(token, str) and len(token) <= 64
@@ -58,13 +66,15 @@ def table_version(request, token: str):
         )
         if link is None:
             raise Http404
-        row = (*link, None)
-    version, status, entering, round_status, game = row
+        row = (*link[:4], None, *link[4:])
+    version, status, entering, round_status, game, *clock = row
     state = {
         "version": version or 0,
         "status": status or "",
         "entering_side": entering or "",
         "open": round_status == Round.Status.RELEASED,
+        # The round clock's stamp: the page fetches its clock again when a pause or the last deal changes it.
+        "clock": clock_stamp(*clock),
     }
     if game is not None:
         state["game"] = game

@@ -247,6 +247,10 @@ def sheet_page(request, access: SheetAccess):
     try:
         if request.GET.get("live") == "1":
             return HttpResponse(live_html(request, access))
+        if request.GET.get("clock") == "1":  # the round clock alone, fetched when the poll says it changed
+            return HttpResponse(
+                render_to_string("components/round_clock_part.html", {"access": access}, request=request)
+            )
         return render_page(
             request, access, edit=position_param(request, "edit"), insert=position_param(request, "insert")
         )
