@@ -87,6 +87,7 @@ class EventForm(forms.Form):
         label=_("unfinished games at the close"),
         choices=Event.UnfinishedRule.choices,
         initial=Event.UnfinishedRule.PLAYED,
+        required=False,
         help_text=_("What a game counts when its round is closed before its last deal."),
     )
     rules_preset = forms.ChoiceField(label=_("rule set"), choices=())
@@ -222,6 +223,13 @@ class EventForm(forms.Form):
             message = gettext("The club already has an event with the short name %(slug)s.") % {"slug": slug}
             raise ValidationError(message)
         return slug
+
+    def clean_unfinished_rule(self) -> str:
+        """Not posted (an older page, a script): the event's rule stays, a new event counts games as played."""
+        rule = self.cleaned_data.get("unfinished_rule")
+        if rule:
+            return rule
+        return self.event.unfinished_rule if self.event is not None else Event.UnfinishedRule.PLAYED
 
     def clean_warning_minutes(self) -> list[int]:
         """ "10, 5" (commas, semicolons or spaces) → [10, 5], largest first, each once."""
