@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,7 +23,7 @@ def round_clock_act(
     *,
     round: Round,
     action: str,
-    user: AbstractBaseUser | AnonymousUser | None = None,
+    user: User | None = None,
     now: datetime | None = None,
 ) -> Round:
     """Apply one clock action (one of CLOCK_ACTIONS) to a released round of an event that keeps time.
