@@ -254,3 +254,47 @@ def rulings_apply(
 def rule_words(rule: str) -> str:
     """A ruling's rule in words (for the history, the sheet pages and the exports); "" for none."""
     return str(dict(Event.UnfinishedRule.choices).get(rule, "")) if rule else ""
+
+
+def ruling_follow(*, sheet: Sheet, actor: Actor, reason: str) -> SheetChange | None:
+    """After an organiser's correction of a ruled sheet (`sheet`: locked, its deals' totals fresh): the
+    ruling follows the deals. A game now finished counts as played and loses its ruling; one still
+    unfinished is ruled again under the same rule (the round's average read anew). Saves the sheet's
+    ruling fields and returns the history row (saved), or None for a sheet that was never ruled."""
+    if not sheet.unfinished_rule:
+        return None
+    before = {"rule": sheet.unfinished_rule, "total_a": sheet.ruled_total_a, "total_b": sheet.ruled_total_b}
+    if sheet.finished:
+        sheet.unfinished_rule, sheet.ruled_total_a, sheet.ruled_total_b = "", None, None
+    else:
+        event = sheet.game.round.event
+        length = game_length(event)
+        finished = list(
+            Sheet.objects.filter(game__round_id=sheet.game.round_id, finished=True)
+            .exclude(pk=sheet.pk)
+            .values_list("total_a", "total_b")
+        )
+        ruling = rule_unfinished(
+            rule=sheet.unfinished_rule,
+            total_a=sheet.total_a,
+            total_b=sheet.total_b,
+            deals_played=sheet.deal_count,
+            deals=length.deals,
+            target=length.target,
+            rounding=length.rounding,
+            average=round_average(finished),
+        )
+        sheet.ruled_total_a, sheet.ruled_total_b = ruling.total_a, ruling.total_b
+    sheet.save(update_fields=["unfinished_rule", "ruled_total_a", "ruled_total_b"])
+    after = {"rule": sheet.unfinished_rule, "total_a": sheet.ruled_total_a, "total_b": sheet.ruled_total_b}
+    return SheetChange.objects.create(
+        sheet=sheet,
+        action=SheetChange.Action.UNFINISHED_RULE,
+        before={**before, "deals": sheet.deal_count},
+        after={**after, "deals": sheet.deal_count},
+        user=actor.user,
+        ip_address=actor.ip_address,
+        user_agent=actor.user_agent,
+        reason=reason,
+        version=sheet.version,
+    )

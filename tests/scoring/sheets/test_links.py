@@ -321,7 +321,14 @@ def test_a_cards_version_follows_its_tables_sheet_and_dies_with_the_card(client)
     card = card_of(event, 1, "A")
     first = client.get(f"/t/{card.token}/version.json")
     assert first.status_code == 200
-    assert first.json() == {"version": 0, "status": "entered", "entering_side": "", "open": True, "game": games[0].pk}
+    assert first.json() == {
+        "version": 0,
+        "status": "entered",
+        "entering_side": "",
+        "open": True,
+        "clock": "c...0",  # the round clock's stamp: not started, never paused
+        "game": games[0].pk,
+    }
     client.post(f"/t/{card.token}/game/{games[0].pk}/deals/", {**DEAL, "version": 0})
     assert client.get(f"/t/{card.token}/version.json").json()["version"] == 1
     card.revoke()

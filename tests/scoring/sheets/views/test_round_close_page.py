@@ -13,11 +13,11 @@ from pypdf import PdfReader
 from scoring.exports.flat import write_csv
 from scoring.exports.pdf import write_pdf
 from scoring.models import Sheet, SheetChange
-from scoring.sheets.services import sheet_confirm, sheet_submit
+from scoring.sheets.services import sheet_confirm, sheet_correct, sheet_submit
 from scoring.standings.store import standings_recompute_now
 from tests.address_helpers import round_url
 from tests.factories import EntryFactory, MembershipFactory
-from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, link_actor, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, link_actor, organiser_actor, released_round, table_of
 from tests.scoring.standings_helpers import bye
 from tournaments.models import Event, EventLogEntry, Round, Standing
 
@@ -191,3 +191,27 @@ def test_a_bye_is_no_table_to_close(client):
     client.force_login(MembershipFactory(club=round.event.club).user)
     html = client.get(round_url(round, "close/")).content.decode()
     assert html.count("data-unfinished") == 1
+
+
+def test_a_correction_after_the_close_carries_the_ruling_along(evening, django_capture_on_commit_callbacks):
+    round, games, client = evening
+    set_rule(round, Event.UnfinishedRule.PLAYED)
+    with django_capture_on_commit_callbacks(execute=True):
+        close(client, round)
+    actor = organiser_actor(MembershipFactory(club=round.event.club))
+    sheet = Sheet.objects.get(game=games[1])
+    sheet = sheet_correct(
+        sheet=sheet, deals=THREE_DEALS[:2], version=sheet.version, actor=actor, reason="Spiel 3 doppelt"
+    )
+    sheet.refresh_from_db()
+    assert (sheet.unfinished_rule, sheet.ruled_total_a, sheet.ruled_total_b) == ("played", 200, 124)
+    # Corrected to the whole game: it is finished, so no ruling is left and the deals count.
+    sheet = sheet_correct(sheet=sheet, deals=HOHELUFT_GAME, version=sheet.version, actor=actor, reason="Blatt gefunden")
+    sheet.refresh_from_db()
+    assert (sheet.unfinished_rule, sheet.ruled_total_a, sheet.counted_totals) == ("", None, (1069, 1005))
+    rows = SheetChange.objects.filter(sheet=sheet, action=SheetChange.Action.UNFINISHED_RULE).order_by("id")
+    assert [(r.after["rule"], r.after["total_a"], r.reason) for r in rows] == [
+        ("played", 300, "Zeit abgelaufen"),
+        ("played", 200, "Spiel 3 doppelt"),
+        ("", None, "Blatt gefunden"),
+    ]
