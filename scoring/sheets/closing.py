@@ -298,3 +298,16 @@ def ruling_follow(*, sheet: Sheet, actor: Actor, reason: str) -> SheetChange | N
         reason=reason,
         version=sheet.version,
     )
+
+
+def ruling_change_words(before: Any, after: Any) -> str:
+    """A ruling's history row in words, for the sheet's history: "Pro-rate to the full game length:
+    300 : 186 → 1200 : 744" (a ruling dropped says the deals count again)."""
+    if not isinstance(before, dict) or not isinstance(after, dict):
+        return ""
+    rule = rule_words(str(after.get("rule") or "")) or _("No ruling: the deals count")
+
+    def score(side: dict[str, Any]) -> str:
+        return f"{side.get('total_a')} : {side.get('total_b')}" if side.get("total_a") is not None else "–"
+
+    return f"{rule}: {score(before)} → {score(after)}"

@@ -29,8 +29,10 @@ from django.views.decorators.http import require_GET
 
 from scoring.engine import game_rules
 from scoring.labels import announcement_buttons, outcome_label, side_short
+from scoring.models import SheetChange
 from scoring.rules import RuleSetError
 from scoring.sheets.addresses import organiser_sheet_at, sheet_address
+from scoring.sheets.closing import ruling_change_words
 from scoring.sheets.forms import PASS, DealForm, DisputeForm, RuleFacts, deal_initial
 from scoring.sheets.permissions import sheet_permissions
 from scoring.sheets.selectors import (
@@ -218,6 +220,8 @@ def render_page(request, access: SheetAccess, *, form=None, edit=None, insert=No
             # The deal a change wrote (or removed), in words: announcements too, not only how many.
             data = change.after if isinstance(change.after, dict) else change.before
             change.deal_words = deal_summary(data) if isinstance(data, dict) and "contract" in data else ""
+            if change.action == SheetChange.Action.UNFINISHED_RULE:
+                change.deal_words = ruling_change_words(change.before, change.after)
         context["deals_json_text"] = json.dumps(context["deals_json"], indent=1, ensure_ascii=False)
     return render(request, template, context, status=status)
 

@@ -15,7 +15,7 @@ from scoring.exports.pdf import write_pdf
 from scoring.models import Sheet, SheetChange
 from scoring.sheets.services import sheet_confirm, sheet_correct, sheet_submit
 from scoring.standings.store import standings_recompute_now
-from tests.address_helpers import round_url
+from tests.address_helpers import round_url, sheet_url
 from tests.factories import EntryFactory, MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, link_actor, organiser_actor, released_round, table_of
 from tests.scoring.standings_helpers import bye
@@ -215,3 +215,14 @@ def test_a_correction_after_the_close_carries_the_ruling_along(evening, django_c
         ("played", 200, "Spiel 3 doppelt"),
         ("", None, "Blatt gefunden"),
     ]
+
+
+def test_the_sheets_history_reads_the_ruling_in_words(evening, django_capture_on_commit_callbacks):
+    round, games, client = evening
+    set_rule(round, Event.UnfinishedRule.PRORATE)
+    with django_capture_on_commit_callbacks(execute=True):
+        close(client, round)
+    html = client.get(sheet_url(Sheet.objects.get(game=games[1]))).content.decode()
+    assert "Unfinished game ruled at the close" in html
+    assert "Pro-rate to the full game length: 300 : 186 → 1200 : 744" in html
+    assert "prorate" not in html.replace('"prorate"', "")  # no code shown to a person
