@@ -20,8 +20,7 @@ from scoring.rules.resolve import resolve_ruleset
 from scoring.rules.unfinished import UNFINISHED_RULES, Ruling, round_average, rule_unfinished
 from scoring.sheets.permissions import Actor
 from scoring.sheets.selectors import attach_entries, game_sides
-from tournaments.models import Event, Game, Round
-from tournaments.services.history import event_log_add
+from tournaments.models import Event, EventLogEntry, Game, Round
 
 ASK = Event.UnfinishedRule.ASK
 
@@ -211,7 +210,8 @@ def rulings_apply(
             )
             % {"tables": ", ".join(str(t) for t in missing)}
         )
-    changes = []
+    changes, entries = [], []
+    user = actor.user if actor.user is not None and actor.user.is_authenticated else None
     for item in plan.unfinished:
         rule = rules[item.table] if plan.rule == ASK else plan.rule
         ruling = item.rulings[rule]
@@ -234,20 +234,26 @@ def rulings_apply(
                 version=sheet.version,
             )
         )
-        event_log_add(
-            event=event,
-            action="unfinished_rule",
-            user=actor.user,
-            reason=reason,
-            round_number=round.number,
-            table_number=item.table,
-            round=round.number,
-            table=item.table,
-            played=sheet.deal_count,
-            rule=rule,
-            before=f"{before['total_a']} : {before['total_b']}",
-            after=f"{ruling.total_a} : {ruling.total_b}",
+        # The event's history too (the rows event_log_add writes, in one statement for all the tables).
+        entries.append(
+            EventLogEntry(
+                event=event,
+                action="unfinished_rule",
+                user=user,
+                reason=reason.strip(),
+                round_number=round.number,
+                table_number=item.table,
+                details={
+                    "round": round.number,
+                    "table": item.table,
+                    "played": sheet.deal_count,
+                    "rule": rule,
+                    "before": f"{before['total_a']} : {before['total_b']}",
+                    "after": f"{ruling.total_a} : {ruling.total_b}",
+                },
+            )
         )
+    EventLogEntry.objects.bulk_create(entries)
     return changes
 
 

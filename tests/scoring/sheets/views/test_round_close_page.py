@@ -226,3 +226,22 @@ def test_the_sheets_history_reads_the_ruling_in_words(evening, django_capture_on
     assert "Unfinished game ruled at the close" in html
     assert "Pro-rate to the full game length: 300 : 186 → 1200 : 744" in html
     assert "prorate" not in html.replace('"prorate"', "")  # no code shown to a person
+
+
+def test_closing_rules_every_table_in_a_fixed_number_of_queries(client, django_assert_max_num_queries):
+    small, small_games = released_round(tables=2)
+    big, big_games = released_round(tables=8, club=small.event.club)
+    for game in small_games + big_games:
+        sheet, link_a, _ = table_of(game)
+        fill(sheet, link_a, THREE_DEALS[:1])
+    client.force_login(MembershipFactory(club=small.event.club).user)
+    seen = client.get(round_url(small, "close/")).context["plan"].stamp
+    with django_assert_max_num_queries(40) as queries:
+        client.post(round_url(small, "close/"), {"confirm_all": "on", "reason": "Zeit", "seen": seen})
+    count = len(queries)
+    assert Round.objects.get(pk=small.pk).status == Round.Status.CLOSED and count > 10
+    seen = client.get(round_url(big, "close/")).context["plan"].stamp
+    with django_assert_max_num_queries(count):
+        client.post(round_url(big, "close/"), {"confirm_all": "on", "reason": "Zeit", "seen": seen})
+    assert Sheet.objects.filter(game__round=big).exclude(unfinished_rule="").count() == 8
+    assert EventLogEntry.objects.filter(event=big.event, action="unfinished_rule").count() == 8
