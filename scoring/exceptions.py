@@ -140,3 +140,12 @@ class RoundNotClosable(ScoringError):
 
     def as_dict(self) -> dict[str, Any]:
         return {**super().as_dict(), "tables": self.tables}
+
+
+class UnfinishedNotRuled(ScoringError):
+    """Closing a round with unfinished games that no rule was chosen for, or that changed since the close
+    page showed them (`code` says which); the message names the tables."""
+
+    code = "unfinished_not_ruled"
+
+    status_code = status.HTTP_409_CONFLICT

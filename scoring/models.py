@@ -64,6 +64,12 @@ class Sheet(models.Model):
     dispute_message = models.TextField(_("dispute"), blank=True)
     # The side whose link types the deals (set by the first deal a link writes); the other side confirms.
     entering_side = models.CharField(_("entered by"), max_length=1, choices=SIDES, blank=True)
+    # An unfinished game's ruling at the round's close (`Event.UnfinishedRule`: played, prorate, average):
+    # the totals it counts with in the standings and exports instead of `total_a`/`total_b`. Not a cache of
+    # the deals: the organiser's decision, recorded in the history (SheetChange "unfinished_rule").
+    unfinished_rule = models.CharField(_("unfinished game"), max_length=10, blank=True)
+    ruled_total_a = models.IntegerField(null=True, blank=True)
+    ruled_total_b = models.IntegerField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -73,6 +79,13 @@ class Sheet(models.Model):
 
     def __str__(self):
         return str(self.game)
+
+    @property
+    def counted_totals(self) -> tuple[int, int]:
+        """The totals the standings and exports count: the close's ruling if there is one, else the deals'."""
+        if self.unfinished_rule and self.ruled_total_a is not None and self.ruled_total_b is not None:
+            return self.ruled_total_a, self.ruled_total_b
+        return self.total_a, self.total_b
 
 
 class Deal(models.Model):
@@ -242,6 +255,7 @@ class SheetChange(models.Model):
         REOPEN = "reopen", _("Reopened")
         SWITCH_SIDE = "switch_side", _("Entering side switched")
         SIDES_SWAPPED = "sides_swapped", _("Sides swapped")
+        UNFINISHED_RULE = "unfinished_rule", _("Unfinished game ruled at the close")
 
     sheet = models.ForeignKey(Sheet, on_delete=models.CASCADE, related_name="changes")
     action = models.CharField(max_length=20, choices=Action.choices)

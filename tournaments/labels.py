@@ -409,7 +409,22 @@ EVENT_LOG_ACTIONS: dict[str, Any] = {
         "Event restored from a backup: %(sheets_after)s sheets with %(deals_after)s deals (before: %(sheets_before)s "
         "with %(deals_before)s)."
     ),
+    "clock_start": _("Round %(round)s: clock started (%(minutes)s minutes)."),
+    "clock_restart": _("Round %(round)s: clock started again from %(minutes)s minutes."),
+    "clock_pause": _("Round %(round)s: clock paused with %(left)s minutes left."),
+    "clock_resume": _("Round %(round)s: clock running again with %(left)s minutes left."),
+    "last_deal": _("Round %(round)s: last deal called with %(left)s minutes left."),
+    "unfinished_rule": lambda details: _unfinished_rule_text(details),
 }
+
+
+def _unfinished_rule_text(details: Mapping[str, Any]) -> str:
+    from tournaments.models.events import Event  # the rule's words are the model's choices (models import us)
+
+    rule = dict(Event.UnfinishedRule.choices).get(details.get("rule", ""), "–")
+    return gettext(
+        "Round %(round)s, table %(table)s: unfinished game after %(played)s deals; %(rule)s: %(before)s → %(after)s."
+    ) % _DetailsOrDash({**details, "rule": rule})
 
 
 def event_log_text(action: str, details: Mapping[str, Any]) -> str:

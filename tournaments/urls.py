@@ -31,6 +31,7 @@ event_patterns = [
     path("rounds/<int:number>/print/tables/", views.rounds.round_print_tables, name="round_print_tables"),
     path("rounds/<int:number>/print/names/", views.rounds.round_print_names, name="round_print_names"),
     path("rounds/<int:number>/reopen/", views.rounds.round_reopen, name="round_reopen"),
+    path("rounds/<int:number>/clock/<slug:action>/", views.rounds.round_clock, name="round_clock"),
     path("rounds/<int:number>/<slug:action>/", views.rounds.round_action, name="round_action"),
 ]
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.utils.translation import ngettext
+
 from scoring.models import Adjustment, Deal, Sheet
 from scoring.rules.words import TEAMS
 from scoring.standings import metrics
@@ -51,9 +53,23 @@ class EventResults:
             return "A"
         if sheet is None:
             return ""
-        if sheet.winner in TEAMS:
+        if sheet.winner in TEAMS and not sheet.unfinished_rule:
             return sheet.winner
-        return "A" if sheet.total_a > sheet.total_b else "B" if sheet.total_b > sheet.total_a else "draw"
+        total_a, total_b = sheet.counted_totals
+        return "A" if total_a > total_b else "B" if total_b > total_a else "draw"
+
+
+def ruling_note(sheet: Sheet | None) -> str:
+    """An unfinished game's ruling at the close, beside its counted score: the rule and what was played
+    ("Pro-rate to the full game length: 3 deals played, 300 : 186"); "" for a game ruled by no rule."""
+    if sheet is None or not sheet.unfinished_rule:
+        return ""
+    rule = dict(Event.UnfinishedRule.choices).get(sheet.unfinished_rule, sheet.unfinished_rule)
+    return ngettext(
+        "%(rule)s: %(count)s deal played, %(a)s : %(b)s",
+        "%(rule)s: %(count)s deals played, %(a)s : %(b)s",
+        sheet.deal_count,
+    ) % {"rule": rule, "count": sheet.deal_count, "a": sheet.total_a, "b": sheet.total_b}
 
 
 def load_results(event_id: int, *, with_deals: bool = False) -> EventResults:

@@ -27,7 +27,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from scoring.exports.data import EventResults, load_results
+from scoring.exports.data import EventResults, load_results, ruling_note
 from scoring.exports.tables import withdrawn_text
 from scoring.labels import TRUMP_NAMES, deal_extras, outcome_label, side_short
 from scoring.standings import metrics
@@ -148,6 +148,10 @@ def _round_story(results: EventResults, number: int, styles) -> list:
         counted = results.counted(game)
         if game.is_bye:
             score = _("Bye")
+        elif counted and counted.unfinished_rule:
+            # The counted score, and beside it the rule that made it and what was played.
+            total_a, total_b = counted.counted_totals
+            score = Paragraph(f"{total_a} : {total_b}<br/>{escape(ruling_note(counted))}", styles["small"])
         elif counted:
             score = f"{counted.total_a} : {counted.total_b}"
         else:
@@ -160,7 +164,7 @@ def _round_story(results: EventResults, number: int, styles) -> list:
                 score,
             ]
         )
-    story.append(_table(data, widths=[14 * mm, 68 * mm, 68 * mm, 24 * mm], numeric_from=3))
+    story.append(_table(data, widths=[14 * mm, 58 * mm, 58 * mm, 44 * mm], numeric_from=3))
     return story
 
 
@@ -204,6 +208,9 @@ def _sheet_story(results: EventResults, game, styles) -> list:
             ]
         )
     data.append(["", "", "", _("Total"), "", "", "", sheet.total_a, sheet.total_b])
+    if sheet.unfinished_rule:
+        total_a, total_b = sheet.counted_totals
+        data.append(["", "", "", _p(_("Counted"), small), _p(ruling_note(sheet), small), "", "", total_a, total_b])
     # 180 mm: the A4 page between its margins.
     widths = [12 * mm, 16 * mm, 21 * mm, 26 * mm, 41 * mm, 14 * mm, 14 * mm, 18 * mm, 18 * mm]
     table = _table(data, widths=widths, numeric_from=5)

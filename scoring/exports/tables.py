@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from scoring.exports.data import EventResults
+from scoring.exports.data import EventResults, ruling_note
 from scoring.labels import WINNER_LABELS
 from scoring.standings import metrics
 from tournaments.labels import withdrawn_label
@@ -90,6 +90,7 @@ def results_header() -> list[str]:
         _("Points E/W"),
         _("Winner"),
         _("Sheet"),
+        _("Unfinished game"),
     ]
 
 
@@ -108,10 +109,11 @@ def results_rows(results: EventResults) -> list[list]:
                     results.side_numbers(game, "A"),
                     _("Bye") if game.is_bye else results.side_label(game, "B"),
                     "" if game.is_bye else results.side_numbers(game, "B"),
-                    results.event.bye_points if game.is_bye else (counted.total_a if counted else ""),
-                    "" if game.is_bye else (counted.total_b if counted else ""),
+                    results.event.bye_points if game.is_bye else (counted.counted_totals[0] if counted else ""),
+                    "" if game.is_bye else (counted.counted_totals[1] if counted else ""),
                     str(WINNER_LABELS.get(winner, "")),
                     "" if game.is_bye else (sheet.get_status_display() if sheet else _("No sheet")),
+                    ruling_note(counted),
                 ]
             )
     return rows

@@ -77,10 +77,15 @@ def _room_context(event) -> dict:
 
 
 def _stamp(event) -> str:
-    rounds = Round.objects.filter(event=event, status=Round.Status.RELEASED).values_list("number", flat=True)
+    # The round clock's stamp too: a pause or the last deal called reloads the screen (its clock comes anew).
+    rounds = Round.objects.filter(event=event, status=Round.Status.RELEASED).order_by("number")
+    parts = [f"{r.number}{r.clock_stamp}" for r in rounds.only(*_CLOCK_FIELDS)]
     # The message to the room takes rows from the slides (`_rows`): a new one reloads the screen.
     message_at = event.room_message_at.timestamp() if event.room_message_at else 0
-    return f"{event.standings_version}:{event.status}:{','.join(str(n) for n in sorted(rounds))}:{message_at}"
+    return f"{event.standings_version}:{event.status}:{','.join(parts)}:{event.round_minutes or ''}:{message_at}"
+
+
+_CLOCK_FIELDS = ("number", "clock_started_at", "clock_paused_at", "clock_paused_seconds", "last_deal_at")
 
 
 def _rows(event) -> tuple[int, int]:

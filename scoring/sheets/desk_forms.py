@@ -13,6 +13,8 @@ from scoring.models import MAX_REASON
 class RoundCloseForm(forms.Form):
     confirm_all = forms.BooleanField(label=_("Confirm the remaining sheets as organiser"), required=False)
     reason = forms.CharField(label=_("Reason"), required=False, max_length=MAX_REASON)
+    # The close page's stamp of the sheets it showed (empty: closed from elsewhere, no game ruled unseen).
+    seen = forms.CharField(required=False, max_length=20_000, widget=forms.HiddenInput)
 
 
 class SidesSwapForm(forms.Form):

@@ -15,13 +15,16 @@ from scoring.exceptions import (
     RoundNotClosable,
     SheetStateError,
     SideNotAllowed,
+    UnfinishedNotRuled,
 )
 from scoring.models import Deal, Sheet, SheetChange, TableLink
 from scoring.queueing import standings_request_recompute
 from scoring.rules.words import TEAMS
+from scoring.sheets.closing import rulings_apply
 from scoring.sheets.permissions import (
     Actor,
 )
+from scoring.sheets.selectors import attach_entries
 from scoring.sheets.services.write import _check_reason
 from tournaments.exceptions import RoundCloseRefused
 from tournaments.models import Game, Round
@@ -86,14 +89,24 @@ def round_close_check(round: Round) -> RoundCloseCheck:
     return RoundCloseCheck(unconfirmed=sheets)
 
 
-def round_sheets_lock(*, round: Round, actor: Actor, confirm_all: bool = False, reason: str = "") -> list[Sheet]:
+def round_sheets_lock(
+    *,
+    round: Round,
+    actor: Actor,
+    confirm_all: bool = False,
+    reason: str = "",
+    rules: dict[int, str] | None = None,
+    seen: str = "",
+) -> list[Sheet]:
     """Lock every sheet of the round, as closing it requires. Call it inside the transaction that closes
     the round, with the round row already locked (tournaments' `round_close` runs it as `pre_check` or as
     the "before_close" hook), so that the lock order is round, then sheets (by id).
 
     Refuses (RoundNotClosable, naming the tables) while sheets are unconfirmed, unless `confirm_all`: then
-    the organiser confirms them here (with `reason`, required), which the history records. Returns the
-    sheets. A fixed number of queries whatever the number of tables."""
+    the organiser confirms them here (with `reason`, required), which the history records. Unfinished games
+    are ruled as the close page showed them (`rules`: the rule per table under "ask", `seen`: the page's
+    stamp; see `scoring.sheets.closing.rulings_apply`, which refuses without them). Returns the sheets. A
+    fixed number of queries whatever the number of tables."""
     if confirm_all and not actor.organiser:
         raise SideNotAllowed(_("Only an organiser can confirm sheets."))
     with transaction.atomic():
@@ -107,26 +120,40 @@ def round_sheets_lock(*, round: Round, actor: Actor, confirm_all: bool = False, 
         )
         unconfirmed = [s for s in sheets if s.status not in Sheet.COUNTED_STATUSES]
         now = timezone.now()
-        changes = []
-        if unconfirmed:
-            if not confirm_all:
-                raise RoundNotClosable(sorted(t for s in unconfirmed if (t := s.game.table_number) is not None))
+        if unconfirmed and not confirm_all:
+            raise RoundNotClosable(sorted(t for s in unconfirmed if (t := s.game.table_number) is not None))
+        ruled = any(not s.finished and not s.unfinished_rule for s in sheets)
+        if unconfirmed or ruled:
             reason = _check_reason(actor, reason)
-            for sheet in unconfirmed:
-                sheet.status = Sheet.Status.CONFIRMED
-                sheet.confirmed_at = now
-                sheet.version += 1
-                changes.append(_change(sheet, actor, SheetChange.Action.CONFIRM, reason))
+        if ruled:
+            attach_entries([s.game for s in sheets])
+        changes = rulings_apply(round=round, sheets=sheets, actor=actor, rules=rules, seen=seen, reason=reason)
+        for sheet in unconfirmed:
+            sheet.status = Sheet.Status.CONFIRMED
+            sheet.confirmed_at = now
+            sheet.version += 1
+            changes.append(_change(sheet, actor, SheetChange.Action.CONFIRM, reason))
         to_lock = [s for s in sheets if s.status != Sheet.Status.LOCKED]
         for sheet in to_lock:
             sheet.updated_at = now  # bulk_update does not apply auto_now
             sheet.status = Sheet.Status.LOCKED
             sheet.version += 1
             changes.append(_change(sheet, actor, SheetChange.Action.LOCK, ""))
-        if to_lock:
-            Sheet.objects.bulk_update(to_lock, ["status", "confirmed_at", "version", "updated_at"])
+        if to_lock or ruled:
+            Sheet.objects.bulk_update(
+                sheets,
+                [
+                    "status",
+                    "confirmed_at",
+                    "version",
+                    "updated_at",
+                    "unfinished_rule",
+                    "ruled_total_a",
+                    "ruled_total_b",
+                ],
+            )
             SheetChange.objects.bulk_create(changes)
-        if unconfirmed:
+        if unconfirmed or ruled:
             standings_request_recompute(event_id=round.event_id)
     return sheets
 
@@ -168,7 +195,7 @@ def round_before_close(round: Round) -> None:
     then locked (in the same transaction). Refuses with tournaments' RoundCloseRefused, naming the tables."""
     try:
         round_sheets_lock(round=round, actor=Actor())
-    except RoundNotClosable as exc:
+    except (RoundNotClosable, UnfinishedNotRuled) as exc:
         raise RoundCloseRefused(exc.message, code=exc.code) from exc
 
 

@@ -4,13 +4,15 @@
 of queries (per-entry aggregates in SQL, pairwise metrics in Python via `scoring.standings.metrics`);
 `scoring.standings.store` stores them. Nothing here writes.
 
-What counts: games whose sheet is confirmed or locked; byes of released or closed rounds (scored as a win
-with `Event.bye_points` game points); a late entry's missed rounds (before `Entry.joined_round`, without a
-game) by its `missed_rounds_rule`: each as a bye (counted in `byes`), as nothing, or as the mean of its own
-counted rounds (games and byes: match points, points for and against, to two places and whole points);
-adjustments not withdrawn, of rounds up to the snapshot's round (an adjustment with no round counts from
-round 1). In mêlée every single-player entry gets its side's result. An entry whose latest check-in is withdrawn is
-marked withdrawn (with the last round it played before, `withdrawn_after`) from that round's snapshot on.
+What counts: games whose sheet is confirmed or locked, with an unfinished game's ruling at the close
+(`Sheet.ruled_total_a`/`_b`: its totals, and the winner by them) instead of its deals' totals; byes of
+released or closed rounds (scored as a win with `Event.bye_points` game points); a late entry's missed rounds
+(before `Entry.joined_round`, without a game) by its `missed_rounds_rule`: each as a bye (counted in `byes`),
+as nothing, or as the mean of its own counted rounds (games and byes: match points, points for and against,
+to two places and whole points); adjustments not withdrawn, of rounds up to the snapshot's round (an
+adjustment with no round counts from round 1). In mêlée every single-player entry gets its side's result. An
+entry whose latest check-in is withdrawn is marked withdrawn (with the last round it played before,
+`withdrawn_after`) from that round's snapshot on.
 """
 
 from __future__ import annotations
@@ -44,20 +46,26 @@ WITH part AS (
     SELECT g.id, r.number, r.status, g.is_bye, g.entry_b_partner_id, 'B', 'A'
       FROM {game} g JOIN {round} r ON r.id = g.round_id
      WHERE r.event_id = %(event)s AND g.entry_b_partner_id IS NOT NULL
+),
+sheet_counts AS (
+    SELECT s.id, s.game_id, s.status, s.winner, s.result, s.unfinished_rule <> '' AS ruled,
+           COALESCE(s.ruled_total_a, s.total_a) AS count_a, COALESCE(s.ruled_total_b, s.total_b) AS count_b
+      FROM {sheet} s JOIN {game} g ON g.id = s.game_id JOIN {round} r ON r.id = g.round_id
+     WHERE r.event_id = %(event)s
 ),{won_cte}
 played AS (
     SELECT p.entry_id, p.round_number, p.is_bye, p.round_status,
            (s.status IN ('confirmed', 'locked')) AS counted,
-           CASE WHEN p.side = 'A' THEN s.total_a ELSE s.total_b END AS own,
-           CASE WHEN p.side = 'A' THEN s.total_b ELSE s.total_a END AS opp,
-           CASE WHEN s.winner = p.side THEN 'W'
-                WHEN s.winner = p.other THEN 'L'
-                WHEN (CASE WHEN p.side = 'A' THEN s.total_a - s.total_b ELSE s.total_b - s.total_a END) > 0
+           CASE WHEN p.side = 'A' THEN s.count_a ELSE s.count_b END AS own,
+           CASE WHEN p.side = 'A' THEN s.count_b ELSE s.count_a END AS opp,
+           CASE WHEN s.winner = p.side AND NOT s.ruled THEN 'W'
+                WHEN s.winner = p.other AND NOT s.ruled THEN 'L'
+                WHEN (CASE WHEN p.side = 'A' THEN s.count_a - s.count_b ELSE s.count_b - s.count_a END) > 0
                     THEN 'W'
-                WHEN s.total_a = s.total_b THEN 'D'
+                WHEN s.count_a = s.count_b THEN 'D'
                 ELSE 'L' END AS outcome,
            {deals_won} AS deals_won
-      FROM part p LEFT JOIN {sheet} s ON s.game_id = p.game_id{won_join}
+      FROM part p LEFT JOIN sheet_counts s ON s.game_id = p.game_id{won_join}
 ),
 per_round AS (
     SELECT entry_id, round_number,
@@ -169,10 +177,14 @@ def compute_rows(event: Event) -> list[dict]:
         "sheet__total_a",
         "sheet__total_b",
         "sheet__winner",
+        "sheet__ruled_total_a",
+        "sheet__ruled_total_b",
     )
     meetings_by_round: list[tuple[int, metrics.Meeting]] = []
     win, draw, loss = Decimal(event.points_win), Decimal(event.points_draw), Decimal(event.points_loss)
-    for number, a1, a2, b1, b2, total_a, total_b, winner in games:
+    for number, a1, a2, b1, b2, total_a, total_b, winner, ruled_a, ruled_b in games:
+        if ruled_a is not None and ruled_b is not None:
+            total_a, total_b, winner = ruled_a, ruled_b, ""
         if winner not in TEAMS:
             winner = "A" if total_a > total_b else "B" if total_b > total_a else ""
         points_a, points_b = (win, loss) if winner == "A" else (loss, win) if winner == "B" else (draw, draw)

@@ -76,6 +76,8 @@
   }
 
   window.Atout.poll(spec.getAttribute("data-version-url"), function (data) {
+    // Others on the page follow the same answer (the round clock: static/clock.js), with no poll of their own.
+    document.dispatchEvent(new CustomEvent("atout:version", { detail: data }));
     var current = target();
     if (!current) return undefined;
     if (data.open === false) { window.location.reload(); return undefined; }

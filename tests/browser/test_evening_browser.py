@@ -250,7 +250,9 @@ def test_a_whole_evening_through_the_pages(live_server, browsers, celery_eager, 
             projector.close()
         play_round(phone, base, desk, event, number)
         desk.open(f"round {number}", f"{events}/rounds/{number}/")
-        desk.press(f"close round {number}", f'form[action="{events}/rounds/{number}/close/"] button')
+        desk.press(f"open round {number}'s close page", f'a[href="{events}/rounds/{number}/sheets/close/"]')
+        assert desk.page.locator("[data-all-finished]").count() == 1  # every game played to its end
+        desk.press(f"close round {number}", "#close-round")
         desk.ok()
         assert Round.objects.get(event=event, number=number).status == "closed"
 

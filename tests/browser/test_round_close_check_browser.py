@@ -1,5 +1,6 @@
-"""The score-sheet overview's "confirm the remaining sheets" tick box sits on the line of its words (found
-trying the demo: the box, 44 px tall like a text field, floated above its label's text)."""
+"""The close page's "confirm the remaining sheets" tick box sits on the line of its words (found trying the
+demo on the score-sheet overview, where the box was then: 44 px tall like a text field, it floated above its
+label's text)."""
 
 import pytest
 
@@ -24,7 +25,7 @@ MIDDLES = """() => {
 def test_the_close_rounds_tick_box_is_level_with_its_words(live_server, desktop_page):
     round, _games = released_round(tables=1)
     session_login(desktop_page.context, live_server, MembershipFactory(club=round.event.club).user)
-    desktop_page.goto(live_server.url + round_url(round))
+    desktop_page.goto(live_server.url + round_url(round, "close/"))
     where = desktop_page.evaluate(MIDDLES)
     assert abs(where["box"] - where["text"]) <= 3
     assert where["height"] < 30

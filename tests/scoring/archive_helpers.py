@@ -107,6 +107,9 @@ def make_rich_event():
         public_standings=False,
         public_sheets=True,
         started_at=MOMENT,
+        round_minutes=70,
+        warning_minutes=[10, 5],
+        unfinished_rule=Event.UnfinishedRule.PRORATE,
     )
     t1, t2, t3 = make_entries(event, 3)
     guest = PlayerFactory(
@@ -142,7 +145,14 @@ def make_rich_event():
     TableFactory(event=event, number=2)
     r1, r2 = make_round(event, 1), make_round(event, 2)
     Round.objects.filter(pk=r1.pk).update(
-        quality={"rematches": 0}, confirmed_at=MOMENT, released_at=MOMENT, closed_at=MOMENT
+        quality={"rematches": 0},
+        confirmed_at=MOMENT,
+        released_at=MOMENT,
+        closed_at=MOMENT,
+        clock_started_at=MOMENT,
+        clock_paused_at=MOMENT,
+        clock_paused_seconds=120,
+        last_deal_at=MOMENT,
     )
     make_round(event, 3, status=Round.Status.DRAFT)
     g1 = play(r1, t1, t2, [])
@@ -155,6 +165,8 @@ def make_rich_event():
         g1, HOHELUFT_GAME, submitted_at=MOMENT, confirmed_at=MOMENT, entering_side="A", dispute_message="Punkte falsch?"
     )
     score_sheet(g2, [{"contract": None}])
+    # The passed-out game ruled at the close as if unfinished (a ruling is archived as it was given).
+    Sheet.objects.filter(game=g2).update(unfinished_rule="prorate", ruled_total_a=0, ruled_total_b=0)
     score_sheet(g3, HOHELUFT_GAME[2:3], submitted_at=MOMENT)
     user = UserFactory(username="leitung")
     link = TableLink.objects.create(game=g1, side="A")

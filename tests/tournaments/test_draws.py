@@ -29,10 +29,11 @@ def make_event(entries=8, *, mode=Event.TeamMode.PAIRS, present=True, **kwargs):
 
 
 def confirm_sheets(round):
-    """Stand-in for score entry: every sheet of the round confirmed (scoring refuses to close otherwise)."""
+    """Stand-in for score entry: every game of the round finished and confirmed (scoring refuses to close
+    otherwise, and an unfinished game is closed on the close page only)."""
     from scoring.models import Sheet
 
-    Sheet.objects.filter(game__round=round).update(status=Sheet.Status.CONFIRMED)
+    Sheet.objects.filter(game__round=round).update(status=Sheet.Status.CONFIRMED, finished=True)
 
 
 def play_round(round):

@@ -51,7 +51,7 @@ def test_a_reopened_round_is_corrected_and_closed_again(closed, organiser):
     services.round_reopen(round=closed, reason="Punkte", user=organiser.user)
     sheet = Sheet.objects.get(game__round=closed)
     actor = organiser_actor(organiser)
-    sheet = sheet_correct(sheet=sheet, deals=HOHELUFT_GAME[:12], version=sheet.version, actor=actor, reason="Punkte")
+    sheet = sheet_correct(sheet=sheet, deals=HOHELUFT_GAME, version=sheet.version, actor=actor, reason="Punkte")
     rnd = Round.objects.get(pk=closed.pk)
     services.round_close(round=rnd, pre_check=lambda r: round_sheets_lock(round=r, actor=actor))
     assert Round.objects.get(pk=closed.pk).status == Round.Status.CLOSED

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -23,6 +24,7 @@ from tournaments.forms.rule_settings import (
 )
 from tournaments.labels import SETTING_LABELS, pairing_method_label, preset_label
 from tournaments.models import Club, Event, Season
+from tournaments.models.events import clock_errors
 from tournaments.pairing.types import METHOD_NAMES
 from tournaments.services.events import RESERVED_EVENT_SLUGS
 from tournaments.widgets import OrderedPickField, OrderedPickWidget
@@ -70,6 +72,24 @@ class EventForm(forms.Form):
     points_draw = forms.IntegerField(label=_("match points for a draw"), min_value=0, max_value=100, initial=1)
     points_loss = forms.IntegerField(label=_("match points for a loss"), min_value=0, max_value=100, initial=0)
     bye_points = forms.IntegerField(label=_("game points for a bye"), min_value=0, max_value=100000, initial=0)
+    round_minutes = forms.IntegerField(
+        label=_("minutes per round"),
+        required=False,
+        help_text=_("The round clock, e.g. 70 for 12 deals; leave it empty to keep no time."),
+    )
+    warning_minutes = forms.CharField(
+        label=_("warnings (minutes before the end)"),
+        required=False,
+        max_length=100,
+        help_text=_("Shown on the venue screen and every table, e.g. 10, 5."),
+    )
+    unfinished_rule = forms.ChoiceField(
+        label=_("unfinished games at the close"),
+        choices=Event.UnfinishedRule.choices,
+        initial=Event.UnfinishedRule.PLAYED,
+        required=False,
+        help_text=_("What a game counts when its round is closed before its last deal."),
+    )
     rules_preset = forms.ChoiceField(label=_("rule set"), choices=())
     public_draw = forms.BooleanField(label=_("draw is public"), required=False)
     public_standings = forms.BooleanField(label=_("standings are public"), required=False)
@@ -175,6 +195,9 @@ class EventForm(forms.Form):
             "points_draw": event.points_draw,
             "points_loss": event.points_loss,
             "bye_points": event.bye_points,
+            "round_minutes": event.round_minutes,
+            "warning_minutes": ", ".join(str(m) for m in event.warning_minutes or []),
+            "unfinished_rule": event.unfinished_rule,
             "rules_preset": event.rules_preset,
             "public_draw": event.public_draw,
             "public_standings": event.public_standings,
@@ -200,6 +223,28 @@ class EventForm(forms.Form):
             message = gettext("The club already has an event with the short name %(slug)s.") % {"slug": slug}
             raise ValidationError(message)
         return slug
+
+    def clean_unfinished_rule(self) -> str:
+        """Not posted (an older page, a script): the event's rule stays, a new event counts games as played."""
+        rule = self.cleaned_data.get("unfinished_rule")
+        if rule:
+            return rule
+        return self.event.unfinished_rule if self.event is not None else Event.UnfinishedRule.PLAYED
+
+    def clean_warning_minutes(self) -> list[int]:
+        """ "10, 5" (commas, semicolons or spaces) → [10, 5], largest first, each once."""
+        text = self.cleaned_data.get("warning_minutes") or ""
+        minutes = []
+        for part in re.split(r"[,;\s]+", text.strip()):
+            if not part:
+                continue
+            if not part.isdigit() or not part.isascii():
+                raise ValidationError(
+                    gettext("“%(got)s” is not a whole number of minutes; give the warnings as e.g. 10, 5.")
+                    % {"got": part[:20]}
+                )
+            minutes.append(int(part))
+        return sorted(set(minutes), reverse=True)
 
     def clean_ranking_precedence(self):
         keys = self.cleaned_data.get("ranking_precedence") or []
@@ -261,6 +306,10 @@ class EventForm(forms.Form):
         # and without it a prefilled "round 2: Swiss" of a one-round event is dropped here, not refused.
         data["methods"] = (data.get("pairing_methods") or [])[: data["rounds"]] if data.get("rounds") else []
         data["precedence"] = data.get("ranking_precedence") or []
+        if "round_minutes" in data and "warning_minutes" in data:
+            for field, messages in clock_errors(data["round_minutes"], data["warning_minutes"]).items():
+                for message in messages:
+                    self.add_error(field, message)
         if "rules_preset" in data and not frozen:
             for problem in self._ruleset_problems(data["rules_preset"], options):
                 field = problem["field"]
@@ -289,6 +338,9 @@ class EventForm(forms.Form):
                 "public_draw",
                 "public_standings",
                 "public_sheets",
+                "round_minutes",
+                "warning_minutes",
+                "unfinished_rule",
             )
         }
         result["pairing_methods"] = data["methods"]

@@ -17,6 +17,37 @@ from tournaments.pairing.types import METHOD_NAMES
 #: The longest message to the room: one line, read from across the room on the venue screen.
 ROOM_MESSAGE_MAX = 140
 
+#: The longest round the clock takes, in minutes (ten hours: a typo like 700 for 70 is refused).
+MAX_ROUND_MINUTES = 600
+
+
+def clock_errors(minutes: int | None, warnings: object) -> dict[str, list[str]]:
+    """The round clock's refusals by field (`round_minutes`, `warning_minutes`): a duration of 1 to
+    MAX_ROUND_MINUTES minutes, and warnings that are whole minutes inside it (a warning at or beyond the
+    round's length would sound before the round starts)."""
+    errors: dict[str, list[str]] = {}
+    if minutes is not None and not 1 <= minutes <= MAX_ROUND_MINUTES:
+        errors["round_minutes"] = [
+            gettext("Between 1 and %(max)s minutes; got %(got)s.") % {"max": MAX_ROUND_MINUTES, "got": minutes}
+        ]
+    if not isinstance(warnings, list) or not all(type(w) is int for w in warnings):
+        errors["warning_minutes"] = [gettext("Give the warnings as whole minutes, e.g. 10, 5.")]
+        return errors
+    if warnings and minutes is None:
+        errors["warning_minutes"] = [gettext("Warnings need the minutes per round; set those first.")]
+    elif minutes is not None:
+        wrong = [w for w in warnings if not 1 <= w < minutes]
+        if wrong:
+            errors["warning_minutes"] = [
+                ngettext(
+                    "A warning comes 1 to %(last)s minutes before the end of a %(minutes)s-minute round; got %(got)s.",
+                    "A warning comes 1 to %(last)s minutes before the end of a %(minutes)s-minute round; got %(got)s.",
+                    minutes - 1,
+                )
+                % {"last": minutes - 1, "minutes": minutes, "got": ", ".join(str(w) for w in wrong)}
+            ]
+    return errors
+
 
 class Event(models.Model):
     class Status(models.TextChoices):
@@ -28,6 +59,14 @@ class Event(models.Model):
     class TeamMode(models.TextChoices):
         PAIRS = "pairs", _("Fixed pairs")
         MELEE = "melee", _("Mêlée (partners drawn each round)")
+
+    class UnfinishedRule(models.TextChoices):
+        """What an unfinished game counts when its round is closed (see docs/rules.md, "Unfinished games")."""
+
+        PLAYED = "played", _("Count the deals played as they stand")
+        PRORATE = "prorate", _("Pro-rate to the full game length")
+        AVERAGE = "average", _("Average score for both sides")
+        ASK = "ask", _("Ask for each table when closing")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events")
     season = models.ForeignKey(Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="events")
@@ -53,6 +92,14 @@ class Event(models.Model):
     points_draw = models.PositiveSmallIntegerField(_("match points for a draw"), default=1)
     points_loss = models.PositiveSmallIntegerField(_("match points for a loss"), default=0)
     bye_points = models.PositiveIntegerField(_("game points for a bye"), default=0)
+
+    # The round clock: minutes per round (none: no clock), the warnings given that many minutes before the
+    # end (e.g. [10, 5]), and what an unfinished game counts when the round is closed.
+    round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), null=True, blank=True)
+    warning_minutes = models.JSONField(_("warnings (minutes before the end)"), default=list, blank=True)
+    unfinished_rule = models.CharField(
+        _("unfinished games"), max_length=10, choices=UnfinishedRule.choices, default=UnfinishedRule.PLAYED
+    )
 
     entries_open = models.BooleanField(_("entries open"), default=True)
     public_draw = models.BooleanField(_("draw is public"), default=True)
@@ -141,8 +188,14 @@ class Event(models.Model):
             # The metric registry is a pure module (it imports only gettext_lazy), like the rules core.
             for message in precedence_errors(precedence):
                 errors.setdefault("ranking_precedence", []).append(str(message))
+        for field, messages in self.clock_errors().items():
+            errors.setdefault(field, []).extend(messages)
         if errors:
             raise ValidationError(errors)
+
+    def clock_errors(self) -> dict[str, list[str]]:
+        """The round clock's refusals by field (see `clock_errors`)."""
+        return clock_errors(self.round_minutes, self.warning_minutes)
 
     def allowed_pairing_methods(self) -> tuple[str, ...]:
         """Pairing methods that fit the team mode: mêlée draws new partners each round, pairs stay together."""

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules.words import TEAMS
+from tournaments.clock import ClockState, clock_stamp, clock_state
 from tournaments.labels import DIRECTOR_CALL_REASONS
 from tournaments.models.events import Entry, Event
 
@@ -35,6 +36,12 @@ class Round(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
     released_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The round clock (`tournaments.clock`): when it started (at the release, or by the organiser), when it
+    # was paused (None: running), the seconds spent paused before, and when the last deal was called.
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(default=0)
+    last_deal_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]
@@ -48,6 +55,26 @@ class Round(models.Model):
     @property
     def is_open_for_scores(self) -> bool:
         return self.status == self.Status.RELEASED
+
+    def clock(self, now=None) -> ClockState:
+        """The round clock now (or at `now`), from the event's minutes and warnings; "off" without minutes
+        and once the round is closed. Reads `self.event` (select it with the round)."""
+        event = self.event
+        minutes = event.round_minutes if self.status == self.Status.RELEASED else None
+        return clock_state(
+            minutes=minutes,
+            started=self.clock_started_at,
+            paused_at=self.clock_paused_at,
+            paused_seconds=self.clock_paused_seconds,
+            last_deal_at=self.last_deal_at,
+            warnings=event.warning_minutes or [],
+            now=now or timezone.now(),
+        )
+
+    @property
+    def clock_stamp(self) -> str:
+        """The clock's state as text, changed by every clock action (`tournaments.clock.clock_stamp`)."""
+        return clock_stamp(self.clock_started_at, self.clock_paused_at, self.clock_paused_seconds, self.last_deal_at)
 
 
 class Game(models.Model):

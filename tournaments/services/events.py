@@ -43,6 +43,9 @@ EVENT_FIELDS = (
     "public_sheets",
     "rules_preset",
     "rules_options",
+    "round_minutes",
+    "warning_minutes",
+    "unfinished_rule",
 )
 #: Settings that shape the draw or the scores: fixed once the event has started.
 FROZEN_FIELDS = frozenset(

@@ -139,7 +139,10 @@ def round_release(*, round: Round) -> Round:
             event.save(update_fields=["status", "rules_frozen", "started_at"])
         locked.status = Round.Status.RELEASED
         locked.released_at = timezone.now()
-        locked.save(update_fields=["status", "released_at"])
+        # An event that keeps time starts the round's clock as play starts.
+        if event.round_minutes and locked.clock_started_at is None:
+            locked.clock_started_at = locked.released_at
+        locked.save(update_fields=["status", "released_at", "clock_started_at"])
         _run_hooks("after_release", locked)
     return locked
 

@@ -18,6 +18,7 @@ from tournaments import selectors, services
 from tournaments.exceptions import ConfirmationRequired, TournamentError
 from tournaments.forms.rounds import DrawForm, MoveForm, ReopenForm, SwapForm
 from tournaments.models import CheckIn, Round
+from tournaments.services.clock import CLOCK_ACTIONS, round_clock_act
 from tournaments.views.base import checked_round_number, event_url, event_view, fail, optional_url
 
 
@@ -38,6 +39,8 @@ def round_detail(request, event, number: int):
         context["previous"] = previous
     else:
         context.update(selectors.round_page(round))
+        round.event = event
+        context["clock"] = round.clock()
         # Table cards are made once for the whole evening, so their page is there before round 1 too.
         context["cards_url"] = optional_url("desk:event-cards", club_slug=event.club.slug, event_slug=event.slug)
         if round.status in Round.PUBLIC_STATUSES:
@@ -48,6 +51,10 @@ def round_detail(request, event, number: int):
                 "desk:round-blank", club_slug=event.club.slug, event_slug=event.slug, number=round.number
             )
             context["public_url"] = optional_url("public:draw", club_slug=event.club.slug, event_slug=event.slug)
+            # scoring's close page (unfinished games shown before anything is confirmed), when installed.
+            context["close_url"] = optional_url(
+                "desk:round-close", club_slug=event.club.slug, event_slug=event.slug, number=round.number
+            )
         if round.status == Round.Status.DRAFT:
             context["draw_form"] = DrawForm(event=event, initial={"method": round.method, "regenerate": True})
             context["swap_form"] = SwapForm(entries=selectors.entries_for_select(event))
@@ -175,6 +182,25 @@ def round_reopen(request, event, number: int):
             _("Round %(number)s is open again: correct its sheets, then close it again.") % {"number": number},
         )
     return redirect(url)
+
+
+@event_view
+@require_POST
+def round_clock(request, event, number: int, action: str):
+    """The round clock's actions: start (again), pause, resume, call the last deal; each in the history."""
+    if action not in CLOCK_ACTIONS:
+        raise Http404
+    if _round_action(request, event, number, lambda r: round_clock_act(round=r, action=action, user=request.user)):
+        messages.success(request, str(CLOCK_DONE[action]))
+    return redirect(event_url(event, "round", number=number))
+
+
+CLOCK_DONE = {
+    "clock_start": gettext_lazy("The clock runs: the venue screen and every table show the time left."),
+    "clock_pause": gettext_lazy("The clock is paused."),
+    "clock_resume": gettext_lazy("The clock runs again."),
+    "last_deal": gettext_lazy("Last deal called: the venue screen and every table say so."),
+}
 
 
 @event_view

@@ -98,6 +98,9 @@ EVENT = Part(
         "points_draw",
         "points_loss",
         "bye_points",
+        "round_minutes",
+        "warning_minutes",
+        "unfinished_rule",
         "entries_open",
         "public_draw",
         "public_standings",
@@ -151,7 +154,21 @@ SUBSTITUTION = Part(
 TABLE = Part(Table, ("number", "label", "step_free"), excluded={"id": NEW_ID, "event": PARENT})
 ROUND = Part(
     Round,
-    ("number", "method", "seed", "status", "quality", "created_at", "confirmed_at", "released_at", "closed_at"),
+    (
+        "number",
+        "method",
+        "seed",
+        "status",
+        "quality",
+        "created_at",
+        "confirmed_at",
+        "released_at",
+        "closed_at",
+        "clock_started_at",
+        "clock_paused_at",
+        "clock_paused_seconds",
+        "last_deal_at",
+    ),
     excluded={"id": NEW_ID, "event": PARENT},
 )
 GAME = Part(
@@ -193,6 +210,9 @@ SHEET = Part(
         "confirmed_at",
         "dispute_message",
         "entering_side",
+        "unfinished_rule",
+        "ruled_total_a",
+        "ruled_total_b",
         "updated_at",
     ),
     excluded={"id": NEW_ID, "game": PARENT},

@@ -15,6 +15,7 @@ from scoring.exceptions import (
     SideNotAllowed,
 )
 from scoring.models import MAX_REASON, Deal, Sheet, SheetChange
+from scoring.sheets.closing import ruling_follow
 from scoring.sheets.permissions import (
     EDITABLE_BY_LINK,
     Actor,
@@ -181,6 +182,8 @@ def sheet_correct(*, sheet: Sheet, deals: list[dict[str, Any]], version: int, ac
         was_settled = locked.status in Sheet.COUNTED_STATUSES
         _after_write(locked, actor, result, len(deals), was_settled=was_settled)
         _record(locked, actor, SheetChange.Action.CORRECT, before=[d.data for d in old], after=deals, reason=reason)
+        # An unfinished game ruled at the close: its ruling follows the corrected deals (in the history too).
+        ruling_follow(sheet=locked, actor=actor, reason=reason)
     return locked
 
 

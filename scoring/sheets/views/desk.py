@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.site import absolute_url
 from scoring.exceptions import DealInvalid, ScoringError
@@ -28,11 +28,12 @@ from scoring.rules import RuleSetError
 from scoring.sheets.addresses import organiser_round_at, organiser_sheet_at, round_address, sheet_address
 from scoring.sheets.blank_pdf import blank_sheets_pdf
 from scoring.sheets.card_pdf import round_cards_pdf
+from scoring.sheets.closing import round_close_plan, rule_words
 from scoring.sheets.desk_forms import RoundCloseForm, SidesSwapForm
 from scoring.sheets.forms import VersionForm
 from scoring.sheets.links import table_link_revoke
 from scoring.sheets.permissions import actor_from_request
-from scoring.sheets.rounds import round_sheets_lock
+from scoring.sheets.rounds import round_sheets_lock, table_links_ensure
 from scoring.sheets.selectors import round_overview
 from scoring.sheets.services import sheet_entering_side_switch, sheet_sides_swap
 from scoring.sheets.views.live import version_answer
@@ -115,6 +116,7 @@ def round_cards(request, club_slug: str, event_slug: str, number: int):
     return response
 
 
+@never_cache
 @login_required
 @require_GET
 def round_blank_sheets(request, club_slug: str, event_slug: str, number: int, table: int | None = None):
@@ -136,21 +138,39 @@ def round_blank_sheets(request, club_slug: str, event_slug: str, number: int, ta
     return response
 
 
+@never_cache
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def round_close_view(request, club_slug: str, event_slug: str, number: int):
-    """Close the round: every sheet must be confirmed (or the organiser confirms the rest, with a reason);
-    the sheets are locked and the tournaments service closes the round, in one transaction."""
+    """The close page (GET) and the close (POST). Before anything is confirmed the page lists the sheets
+    still unconfirmed and every unfinished game: its deals played of the game's length, its score, the
+    event's rule and the score that rule gives (under "ask", a choice per table). Closing confirms the rest
+    (with a reason), rules the unfinished games as shown, locks the sheets and closes the round, in one
+    transaction; a sheet that changed since the page was shown sends the organiser back to it."""
     round = organiser_round_at(request, club_slug=club_slug, event_slug=event_slug, number=number)
+    if request.method == "GET":
+        return _close_page(request, round, RoundCloseForm())
     form = RoundCloseForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("The close form is not valid."))
         return HttpResponseRedirect(_round_url(round))
     actor = actor_from_request(request, organiser=True)
     data = form.cleaned_data
+    rules = {
+        int(key.removeprefix("rule_")): value
+        for key, value in request.POST.items()
+        if key.startswith("rule_") and key.removeprefix("rule_").isdigit()
+    }
 
     def lock_sheets(locked_round: Round) -> None:
-        round_sheets_lock(round=locked_round, actor=actor, confirm_all=data["confirm_all"], reason=data["reason"])
+        round_sheets_lock(
+            round=locked_round,
+            actor=actor,
+            confirm_all=data["confirm_all"],
+            reason=data["reason"],
+            rules=rules if data["seen"] else None,
+            seen=data["seen"],
+        )
 
     try:
         round_close(round=round, pre_check=lock_sheets)
@@ -160,7 +180,26 @@ def round_close_view(request, club_slug: str, event_slug: str, number: int):
         messages.error(request, " ".join(exc.messages))
     else:
         messages.success(request, _("Round %(number)s is closed; its sheets are locked.") % {"number": round.number})
+        return HttpResponseRedirect(_round_url(round))
+    if round.status == Round.Status.RELEASED and data["seen"]:
+        return HttpResponseRedirect(reverse("desk:round-close", args=round_address(round)))
     return HttpResponseRedirect(_round_url(round))
+
+
+def _close_page(request, round: Round, form: RoundCloseForm):
+    if round.status != Round.Status.RELEASED:
+        return HttpResponseRedirect(_round_url(round))
+    table_links_ensure(round=round)  # a game without a sheet gets its empty one, as the close would make it
+    plan = round_close_plan(round)
+    context = {
+        "round": round,
+        "event": round.event,
+        "club": round.event.club,
+        "plan": plan,
+        "close_form": form,
+        "rule_label": rule_words(plan.rule),
+    }
+    return render(request, "organiser/round_close.html", context)
 
 
 @login_required
@@ -203,6 +242,7 @@ def round_version(request, club_slug: str, event_slug: str, number: int):
         "sheets": agg["sheets"],
         "status": round.status,
         "calls": director_calls_stamp(round.event_id),
+        "clock": round.clock_stamp,
     }
     return version_answer(request, state)
 

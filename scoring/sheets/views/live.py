@@ -14,8 +14,12 @@ from scoring.models import Sheet, TableCard, TableLink
 from scoring.sheets.access import is_card_token
 from scoring.sheets.addresses import sheet_at
 from scoring.sheets.links import team_link_by_token, team_place
+from tournaments.clock import clock_stamp
 from tournaments.models import DirectorCall, Game, Round
 from tournaments.permissions import require_organiser
+
+# The round's clock fields, read with the sheet's state (same row, no extra query).
+_CLOCK = ("round__clock_started_at", "round__clock_paused_at", "round__clock_paused_seconds", "round__last_deal_at")
 
 
 def version_answer(request, state: dict[str, Any]):
@@ -53,9 +57,11 @@ def table_version(request, token: str):
             )
             .annotate(call=_open_call("round__event_id"))
             .order_by("-round__number")
-            .values_list("sheet__version", "sheet__status", "sheet__entering_side", "round__status", "call", "pk")
+            .values_list(
+                "sheet__version", "sheet__status", "sheet__entering_side", "round__status", "call", "pk", *_CLOCK
+            )
             .first()
-        ) or (0, "", "", "", None, 0)
+        ) or (0, "", "", "", None, 0, None, None, 0, None)
     else:
         link = (
             TableLink.objects.active()
@@ -67,6 +73,7 @@ def table_version(request, token: str):
                 "game__sheet__entering_side",
                 "game__round__status",
                 "call",
+                *(f"game__{name}" for name in _CLOCK),
             )
             .first()
             if isinstance(token, str) and len(token) <= 64
@@ -74,14 +81,16 @@ def table_version(request, token: str):
         )
         if link is None:
             raise Http404
-        row = (*link, None)
-    version, status, entering, round_status, call, game = row
+        row = (*link[:5], None, *link[5:])
+    version, status, entering, round_status, call, game, *clock = row
     state = {
         "version": version or 0,
         "status": status or "",
         "entering_side": entering or "",
         "open": round_status == Round.Status.RELEASED,
         "call": call or 0,  # the table's open call to the director: the page's call box follows it
+        # The round clock's stamp: the page fetches its clock again when a pause or the last deal changes it.
+        "clock": clock_stamp(*clock),
     }
     if game is not None:
         state["game"] = game

@@ -31,6 +31,7 @@ from scoring.labels import SWAP_LABELS, announcement_buttons, outcome_label, sid
 from scoring.models import SheetChange
 from scoring.rules import RuleSetError
 from scoring.sheets.addresses import organiser_sheet_at, sheet_address
+from scoring.sheets.closing import ruling_change_words
 from scoring.sheets.forms import PASS, DealForm, DisputeForm, RuleFacts, deal_initial
 from scoring.sheets.permissions import sheet_permissions
 from scoring.sheets.selectors import (
@@ -258,6 +259,8 @@ def render_page(request, access: SheetAccess, *, form=None, edit=None, insert=No
             change.deal_words = deal_summary(data) if isinstance(data, dict) and "contract" in data else ""
             if change.action == SheetChange.Action.SIDES_SWAPPED and isinstance(change.before, dict):
                 change.deal_words = str(SWAP_LABELS.get(change.before.get("how"), ""))
+            if change.action == SheetChange.Action.UNFINISHED_RULE:
+                change.deal_words = ruling_change_words(change.before, change.after)
         context["swap_choices"] = list(SWAP_LABELS.items())
     return render(request, template, context, status=status)
 
@@ -289,6 +292,10 @@ def sheet_page(request, access: SheetAccess):
             return HttpResponse(live_html(request, access))
         if request.GET.get("live") == "call":
             return HttpResponse(director_html(request, access))
+        if request.GET.get("clock") == "1":  # the round clock alone, fetched when the poll says it changed
+            return HttpResponse(
+                render_to_string("components/round_clock_part.html", {"access": access}, request=request)
+            )
         return render_page(
             request, access, edit=position_param(request, "edit"), insert=position_param(request, "insert")
         )

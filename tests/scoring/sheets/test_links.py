@@ -327,6 +327,7 @@ def test_a_cards_version_follows_its_tables_sheet_and_dies_with_the_card(client)
         "entering_side": "",
         "open": True,
         "call": 0,
+        "clock": "c...0",  # the round clock's stamp: not started, never paused
         "game": games[0].pk,
     }
     client.post(f"/t/{card.token}/game/{games[0].pk}/deals/", {**DEAL, "version": 0})

@@ -295,6 +295,7 @@ def test_the_table_version_is_one_query_and_304_while_nothing_changed(client, ta
         "entering_side": "",
         "open": True,
         "call": 0,  # the table's open call to the director: a column of the same query
+        "clock": "c...0",  # the round clock's stamp, read in the same query
     }
     assert "no-store" not in first["Cache-Control"] and "no-cache" in first["Cache-Control"]
     with django_assert_max_num_queries(1):

@@ -40,7 +40,7 @@ def release(event: Event, number: int, seed: int = 7):
 def score_and_close(rnd) -> None:
     for game in Game.objects.filter(round=rnd, is_bye=False):
         Sheet.objects.filter(game=game).update(
-            status=Sheet.Status.CONFIRMED, total_a=WIN, total_b=LOSS + 10 * game.table_number, winner="A"
+            status=Sheet.Status.CONFIRMED, finished=True, total_a=WIN, total_b=LOSS + 10 * game.table_number, winner="A"
         )
     services.round_close(round=rnd)
     standings_recompute_now(event_id=rnd.event_id)

@@ -7,7 +7,7 @@ def confirm_sheets(round):
     """Stand-in for score entry: every sheet of the round confirmed (scoring refuses to close otherwise)."""
     from scoring.models import Sheet
 
-    Sheet.objects.filter(game__round=round).update(status=Sheet.Status.CONFIRMED)
+    Sheet.objects.filter(game__round=round).update(status=Sheet.Status.CONFIRMED, finished=True)
 
 
 def url(name, event=None, **kwargs):

@@ -91,8 +91,12 @@ def test_closing_with_the_rest_confirmed_locks_every_sheet(organiser_client, dja
     confirmed(games[0])
     _sheet_2, link_2, _ = table_of(games[1])
     client = organiser_client(round.event.club)
+    # Tables 2 and 3 played no deal (unfinished): the close page shows them, with the rule, before closing.
+    seen = client.get(round_url(round, "close/")).context["plan"].stamp
     with django_capture_on_commit_callbacks(execute=False):
-        response = client.post(round_url(round, "close/"), {"confirm_all": "on", "reason": "table 2 and 3 left early"})
+        response = client.post(
+            round_url(round, "close/"), {"confirm_all": "on", "reason": "table 2 and 3 left early", "seen": seen}
+        )
     assert response.status_code == 302
     round.refresh_from_db()
     assert round.status == Round.Status.CLOSED
