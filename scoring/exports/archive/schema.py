@@ -15,7 +15,18 @@ from dataclasses import dataclass, field
 
 from django.db import models
 
-from scoring.models import Adjustment, Deal, Export, Sheet, SheetChange, TableCard, TableLink, TeamLink, VenueScreen
+from scoring.models import (
+    Adjustment,
+    Deal,
+    Export,
+    PinFailure,
+    Sheet,
+    SheetChange,
+    TableCard,
+    TableLink,
+    TeamLink,
+    VenueScreen,
+)
 from tournaments.models import (
     CheckIn,
     Club,
@@ -245,7 +256,8 @@ MODELS_LEFT_OUT = {
     Export: "files made from the event; the archive is one of them",
     PasswordResetRequest: "the installation's password-reset limit, by address: no part of an event",
     # Links to a live evening are secrets: a copy gets its own when its organiser prints cards or opens a screen.
-    TableCard: "the table cards' secret links; an imported copy makes new ones",
+    TableCard: "the table cards' secret links (and their PINs); an imported copy makes new ones",
+    PinFailure: "the limit on guessed PINs counts minutes-old wrong tries: no part of the results",
     TeamLink: "the teams' secret links; an imported copy makes new ones",
     VenueScreen: "the venue screen's secret link; an imported copy makes a new one",
 }
