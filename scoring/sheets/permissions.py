@@ -169,10 +169,7 @@ def confirm_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
     return _confirm_refusal(
         _confirm_blocked(sheet, actor),
         _("Only the other side's link or an organiser can confirm this sheet."),
-        _(
-            "To confirm, type your side's PIN: the four digits printed under %(side)s on your side of the "
-            "table card."
-        )
+        _("To confirm, type your side's PIN: the four digits printed under %(side)s on your side of the table card.")
         % {"side": _side_label(actor)},
     )
 
@@ -182,10 +179,7 @@ def dispute_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
     return _confirm_refusal(
         _dispute_blocked(sheet, actor),
         _("Only the other side's link can dispute a sheet; organisers correct it."),
-        _(
-            "To dispute, type your side's PIN: the four digits printed under %(side)s on your side of the "
-            "table card."
-        )
+        _("To dispute, type your side's PIN: the four digits printed under %(side)s on your side of the table card.")
         % {"side": _side_label(actor)},
     )
 

@@ -14,7 +14,7 @@ from django.db import connection
 
 from scoring.models import Sheet
 from scoring.sheets import services
-from tests.scoring.entry_helpers import HOHELUFT_GAME, card_actor, link_actor, organiser_actor, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, card_actor, organiser_actor, released_round, table_of
 from tests.scoring.live_helpers import connect
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]

@@ -121,7 +121,8 @@ def test_a_reissued_card_has_a_new_pin_and_the_old_ones_confirm_nothing(client, 
             answer = api.post(f"/api/v1/table/{token}/confirm/", {"version": version, "pin": pin}, format="json")
             assert answer.status_code == 404, (token, pin)
     new_link = TableLink.objects.active().get(game=game, side="B")
-    answer = api.post(f"/api/v1/table/{new_link.token}/confirm/", {"version": version, "pin": new_card.pin}, format="json")
+    body = {"version": version, "pin": new_card.pin}
+    answer = api.post(f"/api/v1/table/{new_link.token}/confirm/", body, format="json")
     assert answer.status_code == 200 and answer.json()["status"] == "confirmed"
 
 

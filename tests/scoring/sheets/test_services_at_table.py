@@ -12,7 +12,15 @@ from scoring.sheets.selectors import deal_summary
 from scoring.sheets.services import deal_create, deal_insert, sheet_confirm, sheet_entering_side_switch, sheet_submit
 from tests.address_helpers import round_url, sheet_url
 from tests.factories import MembershipFactory
-from tests.scoring.entry_helpers import HOHELUFT_GAME, card_actor, fill, link_actor, organiser_actor, released_round, table_of
+from tests.scoring.entry_helpers import (
+    HOHELUFT_GAME,
+    card_actor,
+    fill,
+    link_actor,
+    organiser_actor,
+    released_round,
+    table_of,
+)
 
 pytestmark = pytest.mark.django_db
 

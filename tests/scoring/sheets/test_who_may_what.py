@@ -140,7 +140,8 @@ def _api(client, prefix: str, action: str, version: int, pin: str):
     if action == "view":
         return client.get(prefix)
     if action == "enter":
-        return client.put(prefix + "deals/0/", {"deal": OTHER_DEAL, "version": version, "reason": "typo"}, format="json")
+        body = {"deal": OTHER_DEAL, "version": version, "reason": "typo"}
+        return client.put(prefix + "deals/0/", body, format="json")
     if action == "correct":
         body = {"deals": [OTHER_DEAL, DEAL], "version": version, "reason": "typo"}
         return client.post(prefix + "correct/", body, format="json")
@@ -165,7 +166,8 @@ def test_who_may_do_what(client, actor, action, state, channel):
     http = client if channel == "page" else APIClient()
     page, api, pin = table.as_(actor, http)
     before = Sheet.objects.get(pk=table.sheet.pk)
-    answer = (_page if channel == "page" else _api)(http, page if channel == "page" else api, action, before.version, pin)
+    send, prefix = (_page, page) if channel == "page" else (_api, api)
+    answer = send(http, prefix, action, before.version, pin)
     after = Sheet.objects.get(pk=table.sheet.pk)
     assert answer.status_code < 500, answer.content[:300]
     cell = (actor, action, state, channel, answer.status_code)
