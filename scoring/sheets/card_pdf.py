@@ -233,7 +233,7 @@ def _table_card(
         canvas.drawString(cx, qr_y - 3.5 * mm, _("Scan to open the sheet of %(side)s") % {"side": SIDE_LABELS[side]})
         canvas.setFont(regular, _fit(canvas, url, regular, 6.5, column - 6 * mm))
         canvas.drawString(cx, qr_y - 7 * mm, url)
-        _side_pin(canvas, card, table_number, cx + qr_size + 3 * mm, qr_y + qr_size, column - qr_size - 6 * mm)
+        _side_pin(canvas, card, table_number, cx + qr_size + 3 * mm, qr_y + qr_size, column - qr_size - 8 * mm)
     _cut_line(canvas, x0 + column - 3 * mm, y - 20 * mm, top - height + 6 * mm)
 
 
