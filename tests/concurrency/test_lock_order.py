@@ -86,7 +86,7 @@ def test_confirms_racing_a_close_never_deadlock_and_each_counts_or_is_refused(or
         assert answers["close"][0] == 302
         round.refresh_from_db()
         assert round.status == Round.Status.CLOSED
-        for sheet_id, link, _version in tables:
+        for sheet_id, link, _version, _pin in tables:
             status, body = answers[sheet_id]
             assert status != 500
             sheet = Sheet.objects.get(pk=sheet_id)
@@ -147,7 +147,7 @@ def correction_race(round, tables, user, deals):
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=correct, args=(sheet_id, version)) for sheet_id, _link, version in tables]
+    threads = [threading.Thread(target=correct, args=(sheet_id, version)) for sheet_id, _link, version, _pin in tables]
     threads.append(threading.Thread(target=close))
     for thread in threads:
         thread.start()
@@ -172,7 +172,7 @@ def test_corrections_of_confirmed_sheets_racing_a_close_never_deadlock(organiser
         assert answers.pop("close") == 302
         round.refresh_from_db()
         assert round.status == Round.Status.CLOSED
-        for sheet_id, _link, _version in tables:
+        for sheet_id, _link, _version, _pin in tables:
             status, body = answers[sheet_id]
             assert Sheet.objects.get(pk=sheet_id).status == Sheet.Status.LOCKED
             corrections = SheetChange.objects.filter(
