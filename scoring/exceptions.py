@@ -149,3 +149,42 @@ class UnfinishedNotRuled(ScoringError):
     code = "unfinished_not_ruled"
 
     status_code = status.HTTP_409_CONFLICT
+
+
+class PinWrong(SideNotAllowed):
+    """A game link's confirmation or dispute with a PIN that is not its side's (the try was counted)."""
+
+    code = "pin_wrong"
+
+    def __init__(self, *, side: str, left: int):
+        super().__init__(
+            ngettext(
+                "The PIN is wrong. It is the four digits printed under %(side)s on your side of the table card. "
+                "%(left)s more try, then this side waits 10 minutes.",
+                "The PIN is wrong. It is the four digits printed under %(side)s on your side of the table card. "
+                "%(left)s more tries, then this side waits 10 minutes.",
+                left,
+            )
+            % {"side": side, "left": left},
+            field="pin",
+        )
+
+
+class PinLocked(ScoringError):
+    """Too many wrong PINs for one side of one sheet lately: nothing is checked until the wait is over."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    code = "pin_locked"
+
+    def __init__(self, *, limit: int, minutes: int):
+        super().__init__(
+            ngettext(
+                "Too many wrong PINs (%(limit)s within 10 minutes): this side of the sheet can try again in "
+                "%(minutes)s minute, or the organiser confirms it.",
+                "Too many wrong PINs (%(limit)s within 10 minutes): this side of the sheet can try again in "
+                "%(minutes)s minutes, or the organiser confirms it.",
+                minutes,
+            )
+            % {"limit": limit, "minutes": minutes},
+            field="pin",
+        )

@@ -35,6 +35,14 @@ def new_card_token() -> str:
     return secrets.token_urlsafe(33)
 
 
+PIN_LENGTH = 4
+
+
+def new_pin() -> str:
+    """A card side's PIN: four random digits, printed only on that side's card (`TableCard.pin`)."""
+    return f"{secrets.randbelow(10**PIN_LENGTH):0{PIN_LENGTH}d}"
+
+
 class Sheet(models.Model):
     class Status(models.TextChoices):
         ENTERED = "entered", _("Being entered")
@@ -177,6 +185,10 @@ class TableCard(SecretLink):
     # unique among the installation's active cards of the same table number and side. Picked by the code
     # that makes the card (it must avoid the codes in use), so no default.
     code = models.CharField(max_length=4, editable=False)
+    # Printed on this side's card only, and asked when a game link (printed where both sides see it)
+    # confirms or disputes. Kept readable, like the token: the organiser's page and the PDF show it. A
+    # reissued card gets a new one; guesses are limited per sheet side (`PinFailure`).
+    pin = models.CharField(_("PIN"), max_length=PIN_LENGTH, default=new_pin, editable=False)
 
     class Meta:
         ordering = ["event", "table_number", "side"]
@@ -237,6 +249,22 @@ class TeamLink(SecretLink):
 
     def __str__(self):
         return str(self.entry)
+
+
+class PinFailure(models.Model):
+    """One wrong PIN typed for one side of one sheet: what the limit on guesses counts
+    (`scoring.sheets.pins`). In the database, so every web process counts the same rows; old rows are
+    deleted as the limit reads them."""
+
+    sheet = models.ForeignKey(Sheet, on_delete=models.CASCADE, related_name="pin_failures")
+    side = models.CharField(max_length=1, choices=SIDES)
+    failed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["sheet", "side", "failed_at"], name="pin_failure_sheet_side_time")]
+
+    def __str__(self) -> str:
+        return f"{self.sheet_id} {self.side} {self.failed_at:%H:%M:%S}"
 
 
 class SheetChange(models.Model):

@@ -299,6 +299,7 @@ class SheetStepApi(SheetBaseApi):
                 version=version_of(request, data),
                 actor=self.access.actor,
                 text=text,
+                pin=data.get("pin", ""),
             )
         )
 

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import math
 import re
-import secrets
 import unicodedata
 from dataclasses import dataclass
 from datetime import timedelta
+from secrets import randbelow
 
 from django.db import connection, transaction
 from django.utils import timezone
@@ -78,7 +78,7 @@ def free_codes(places: list[tuple[int, str]]) -> dict[tuple[int, str], str]:
         taken = used.setdefault(place, set())
         if len(taken) >= 10_000:  # every code of the place in use: 10,000 live events with this table
             raise RuntimeError(f"no free card code for table {place[0]}")
-        while (code := f"{secrets.randbelow(10_000):04d}") in taken:
+        while (code := f"{randbelow(10_000):04d}") in taken:
             pass
         taken.add(code)
         picked[place] = code

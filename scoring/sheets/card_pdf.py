@@ -126,6 +126,12 @@ def _card(
             canvas.setFont(regular, _fit(canvas, url, regular, 6.5, column - 6 * mm))
             canvas.drawString(cx, qr_y - 7 * mm, url)
 
+    # Both sides' links are on this one card: confirming through one needs that side's PIN, which only its
+    # half of the table card shows.
+    canvas.setFont(regular, 8)
+    canvas.drawRightString(
+        x1, top - height + 4 * mm, _("To confirm or dispute, type your side's PIN from your half of the table card.")
+    )
     dealer = first_dealer(game, sides)
     if dealer is not None:
         canvas.setFont(regular, 10)
@@ -230,6 +236,38 @@ def _table_card(
         canvas.drawString(cx, qr_y - 7 * mm, url)
         if code_address:
             _short_code(canvas, card, code_address, cx, qr_y - 7 * mm, column - 6 * mm)
+        _side_pin(canvas, card, table_number, cx + qr_size + 3 * mm, qr_y + qr_size, column - qr_size - 8 * mm)
+    _cut_line(canvas, x0 + column - 3 * mm, y - 20 * mm, top - height + 6 * mm)
+
+
+# --- each side's PIN, on its own half -------------------------------------------------------------------
+
+
+def _side_pin(canvas: Canvas, card: TableCard, table_number: int, x: float, top: float, width: float) -> None:
+    """The side's PIN, large, right of its QR code: a game link (printed where both sides see it) confirms
+    or disputes only with it, so it is printed on this side's half alone."""
+    regular, bold = _font_names()
+    canvas.setFont(bold, 10)
+    canvas.drawString(x, top - 5 * mm, _("PIN"))
+    canvas.setFont(bold, _fit(canvas, card.pin, bold, 24, width))
+    canvas.drawString(x, top - 14 * mm, card.pin)
+    canvas.setFont(regular, 7)
+    canvas.drawString(x, top - 19 * mm, _("Table %(number)s") % {"number": table_number})
+    canvas.drawString(x, top - 22.5 * mm, str(SIDE_LABELS[card.side]))
+
+
+def _cut_line(canvas: Canvas, x: float, top: float, bottom: float) -> None:
+    """Between the two sides: cut here, and each side keeps its own half (its QR code and its PIN)."""
+    canvas.saveState()
+    canvas.setDash(2, 3)
+    canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
+    canvas.line(x, top, x, bottom)
+    canvas.setFillColorRGB(0.4, 0.4, 0.4)
+    canvas.setFont(_font_names()[0], 6.5)
+    canvas.translate(x - 1.2 * mm, bottom)
+    canvas.rotate(90)
+    canvas.drawString(0, 0, _("Cut here: each side keeps its own half, with its PIN."))
+    canvas.restoreState()
 
 
 def _short_code(canvas: Canvas, card: TableCard, address: str, x: float, below: float, width: float) -> None:

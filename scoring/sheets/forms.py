@@ -358,11 +358,16 @@ def deal_initial(deal: dict[str, Any]) -> dict[str, Any]:
     return initial
 
 
+PIN_INPUT_MAX = 12  # what a PIN field takes: a longer text is no PIN either (the service says so)
+
+
 class DisputeForm(forms.Form):
     message = forms.CharField(
         label=_("What is wrong?"), max_length=MAX_REASON, widget=forms.Textarea(attrs={"rows": 3})
     )
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    # A game link's side PIN (any text: a wrong one is refused, and counted, by the service).
+    pin = forms.CharField(label=_("PIN"), required=False, max_length=PIN_INPUT_MAX, strip=True)
 
 
 class VersionForm(forms.Form):
@@ -370,6 +375,12 @@ class VersionForm(forms.Form):
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     reason = forms.CharField(label=_("Reason"), required=False, max_length=MAX_REASON)
+
+
+class ConfirmForm(VersionForm):
+    """A confirmation: the version, an organiser's reason, a game link's side PIN."""
+
+    pin = forms.CharField(label=_("PIN"), required=False, max_length=PIN_INPUT_MAX, strip=True)
 
 
 SMALL_NUMBER = 32767  # start numbers and rounds are small integers in the database

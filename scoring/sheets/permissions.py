@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.exceptions import ScoringError, SheetStateError, SideNotAllowed
+from scoring.labels import SIDE_LABELS
 from scoring.models import Sheet, TableCard, TableLink
 from tournaments.models import Round
 
@@ -29,6 +30,7 @@ class Actor:
     link: TableLink | None = None
     organiser: bool = False
     card: TableCard | None = None  # the table card whose side's link `link` is, when the change came through it
+    pin_ok: bool = False  # a game link's PIN was checked (`scoring.sheets.pins.pin_verified`)
     ip_address: str | None = None
     user_agent: str = ""
 
@@ -85,7 +87,20 @@ def _confirm_blocked(sheet: Sheet, actor: Actor) -> str | None:
         return "not_submitted"
     if actor.side == sheet.entering_side:
         return "own_side"
+    if pin_needed(actor):
+        return "pin_needed"
     return None
+
+
+def pin_needed(actor: Actor) -> bool:
+    """A game link (not a card) confirms or disputes only with its side's PIN: game links are printed where
+    both sides see them (the round's slip), the PIN only on that side's half of the table card."""
+    return actor.link is not None and actor.card is None and not actor.pin_ok
+
+
+def pin_blocks(sheet: Sheet, actor: Actor) -> bool:
+    """Whether the missing PIN is all that stops `actor` confirming or disputing `sheet` now."""
+    return _confirm_blocked(sheet, actor) == "pin_needed"
 
 
 def _dispute_blocked(sheet: Sheet, actor: Actor) -> str | None:
@@ -131,7 +146,7 @@ def submit_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
     return entry_refusal(sheet, actor)
 
 
-def _confirm_refusal(blocked: str | None, no_link: str) -> ScoringError | None:
+def _confirm_refusal(blocked: str | None, no_link: str, pin: str = "") -> ScoringError | None:
     if blocked == "sheet_confirmed":
         return SheetStateError(_("The sheet is already confirmed."), code="sheet_confirmed")
     if blocked == "no_link":
@@ -144,31 +159,46 @@ def _confirm_refusal(blocked: str | None, no_link: str) -> ScoringError | None:
         return SheetStateError(_("The sheet has not been submitted yet."), code="not_submitted")
     if blocked == "own_side":
         return SideNotAllowed(_("Your side entered this sheet: the other side confirms it."))
+    if blocked == "pin_needed":
+        return SideNotAllowed(pin, code="pin_required", field="pin")
     return None
 
 
 def confirm_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
     """Why `actor` may not confirm `sheet` now (None when it may)."""
     return _confirm_refusal(
-        _confirm_blocked(sheet, actor), _("Only the other side's link or an organiser can confirm this sheet.")
+        _confirm_blocked(sheet, actor),
+        _("Only the other side's link or an organiser can confirm this sheet."),
+        _("To confirm, type your side's PIN: the four digits printed under %(side)s on your side of the table card.")
+        % {"side": _side_label(actor)},
     )
 
 
 def dispute_refusal(sheet: Sheet, actor: Actor) -> ScoringError | None:
     """Why `actor` may not dispute `sheet` now (None when it may)."""
     return _confirm_refusal(
-        _dispute_blocked(sheet, actor), _("Only the other side's link can dispute a sheet; organisers correct it.")
+        _dispute_blocked(sheet, actor),
+        _("Only the other side's link can dispute a sheet; organisers correct it."),
+        _("To dispute, type your side's PIN: the four digits printed under %(side)s on your side of the table card.")
+        % {"side": _side_label(actor)},
     )
+
+
+def _side_label(actor: Actor) -> str:
+    return str(SIDE_LABELS.get(actor.side or "", "")) if actor.side else ""
 
 
 def sheet_permissions(sheet: Sheet, actor: Actor) -> dict[str, bool]:
     """What `actor` may do on `sheet` now, for pages and API answers (the services decide the same way, from
     the same checks); nothing is worded."""
+    confirm, dispute = _confirm_blocked(sheet, actor), _dispute_blocked(sheet, actor)
     return {
         "edit": _entry_blocked(sheet, actor) is None,
         "submit": _submit_blocked(sheet, actor) is None and sheet.status in EDITABLE_BY_LINK,
-        "confirm": _confirm_blocked(sheet, actor) is None,
-        "dispute": _dispute_blocked(sheet, actor) is None,
+        # A game link may confirm and dispute, with its side's PIN: "pin" says the forms ask for it.
+        "confirm": confirm in (None, "pin_needed"),
+        "dispute": dispute in (None, "pin_needed"),
+        "pin": "pin_needed" in (confirm, dispute),
     }
 
 

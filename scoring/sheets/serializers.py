@@ -210,6 +210,18 @@ class DeleteSerializer(VersionSerializer):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=MAX_REASON)
 
 
+def _pin_field():
+    return serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=12,
+        help_text=_(
+            "Through a game link's token: its side's PIN, printed on that side's table card; a table card's "
+            "token needs none. After five wrong PINs in 10 minutes, that side of the sheet waits."
+        ),
+    )
+
+
 class ConfirmSerializer(VersionSerializer):
     reason = serializers.CharField(
         required=False,
@@ -217,10 +229,12 @@ class ConfirmSerializer(VersionSerializer):
         max_length=MAX_REASON,
         help_text=_("Organisers: required when the game is not finished."),
     )
+    pin = _pin_field()
 
 
 class DisputeSerializer(VersionSerializer):
     message = serializers.CharField(max_length=MAX_REASON, help_text=_("What is wrong with the sheet."))
+    pin = _pin_field()
 
 
 class CorrectSerializer(VersionSerializer):
@@ -285,6 +299,7 @@ class PermissionsSerializer(serializers.Serializer):
     submit = serializers.BooleanField()
     confirm = serializers.BooleanField()
     dispute = serializers.BooleanField()
+    pin = serializers.BooleanField(help_text=_("Confirming or disputing needs the side's PIN (`pin`)."))
 
 
 class RulesSerializer(serializers.Serializer):

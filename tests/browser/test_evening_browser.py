@@ -16,6 +16,7 @@ from axe_playwright_python.sync_playwright import Axe
 from scoring.models import Sheet, TableLink
 from scoring.rules import build_ruleset
 from tests.browser.helpers import choose
+from tests.scoring.entry_helpers import pin_of
 from tournaments.models import CheckIn, Entry, Event, Player, Round, Season
 
 pytestmark = [pytest.mark.browser, pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
@@ -100,6 +101,7 @@ def play_table(phone, base: str, desk: Desk, link_a: TableLink, link_b: TableLin
     phone.wait_for_selector('#sheet-live[data-status="submitted"]')
     phone.goto(f"{base}/t/{link_b.token}/")
     desk.check(phone)
+    phone.fill("#confirm-pin", pin_of(link_b))  # the round's game link confirms with its side's PIN
     with phone.expect_navigation():
         phone.click("#confirm-sheet")
     phone.wait_for_selector('#sheet-live[data-status="confirmed"]')

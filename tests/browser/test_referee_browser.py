@@ -9,7 +9,7 @@ import pytest
 
 from scoring.models import Deal, Sheet
 from tests.browser.helpers import choose
-from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, pin_of, released_round, table_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -88,6 +88,7 @@ def test_a_whole_game_on_a_phone_then_confirmed_by_the_other_side(live_server, p
     other.goto(f"{live_server.url}/t/{link_b.token}/")
     assert other.locator("#deal-form").count() == 0
     assert other.locator('[data-total="A"]').inner_text() == "1069"
+    other.fill("#confirm-pin", pin_of(link_b))  # a game link confirms with its side's PIN
     with other.expect_navigation():
         other.click("#confirm-sheet")
     other.wait_for_selector('#sheet-live[data-status="confirmed"]')

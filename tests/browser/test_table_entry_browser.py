@@ -8,7 +8,7 @@ from scoring.models import Deal, Sheet
 from tests.address_helpers import round_url, sheet_url
 from tests.browser.helpers import desk_context, open_page, phone_context, session_login
 from tests.factories import MembershipFactory
-from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, pin_of, released_round, table_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -104,6 +104,7 @@ def test_the_other_side_and_the_organiser_see_the_submission_live_and_confirm_wi
         other.wait_for_selector("#confirm-sheet")
         assert other.evaluate("window.__stillTheSamePage") is True
         desk.wait_for_selector(f'{table}[data-status="submitted"]')
+        other.fill("#confirm-pin", pin_of(link_b))  # a game link confirms with its side's PIN
         with other.expect_navigation():
             other.click("#confirm-sheet")
         other.wait_for_selector('#sheet-live[data-status="confirmed"]')

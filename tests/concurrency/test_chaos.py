@@ -27,7 +27,7 @@ from scoring.models import Deal, Sheet
 from scoring.standings.compute import standings_compute
 from tests.address_helpers import round_url
 from tests.own_redis import celery_broker, own_redis
-from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, pin_of, released_round, table_of
 from tests.scoring.live_helpers import database_url
 from tournaments.models import Event, Round, Standing
 
@@ -101,7 +101,8 @@ def play_table(index: int, sheet_id: int, link_a, link_b, tally: Tally, stop: th
                 tally.acknowledged.setdefault(sheet_id, set()).add(key)
             version = response.json()["sheet"]["version"]
         for token, action in ((link_a.token, "submit"), (link_b.token, "confirm")):
-            response = api.post(f"/api/v1/table/{token}/{action}/", {"version": version}, format="json")
+            body = {"version": version, **({"pin": pin_of(link_b)} if action == "confirm" else {})}
+            response = api.post(f"/api/v1/table/{token}/{action}/", body, format="json")
             tally.saw(response.status_code)
             if response.status_code != 200:
                 with tally.lock:
@@ -299,7 +300,8 @@ def test_standings_catch_up_after_a_redis_outage_without_anyone_pressing_anythin
                     assert response.status_code == 201, response.content
                     version = response.json()["sheet"]["version"]
                 for token, action in ((link_a.token, "submit"), (link_b.token, "confirm")):
-                    response = api.post(f"/api/v1/table/{token}/{action}/", {"version": version}, format="json")
+                    body = {"version": version, **({"pin": pin_of(link_b)} if action == "confirm" else {})}
+                    response = api.post(f"/api/v1/table/{token}/{action}/", body, format="json")
                     assert response.status_code == 200, response.content
                     version = response.json()["version"]
             assert Event.objects.get(pk=rnd.event_id).standings_dirty

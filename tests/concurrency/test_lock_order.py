@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 from scoring.models import Sheet, SheetChange
 from scoring.sheets.services import sheet_correct
 from tests.address_helpers import round_url
-from tests.scoring.entry_helpers import HOHELUFT_GAME, organiser_actor, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, organiser_actor, pin_of, released_round, table_of
 from tournaments.models import Event, Round
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
@@ -33,7 +33,7 @@ def submitted_round(membership):
         Sheet.objects.filter(pk=sheet.pk).update(
             status=Sheet.Status.SUBMITTED, entering_side="A", version=sheet.version + 1
         )
-        tables.append((sheet.pk, link_b, sheet.version + 1))
+        tables.append((sheet.pk, link_b, sheet.version + 1, pin_of(link_b)))
     return round, tables
 
 
@@ -43,10 +43,11 @@ def race(round, tables, user):
     barrier = threading.Barrier(len(tables) + 1)
     answers, errors = {}, []
 
-    def confirm(sheet_id, link, version):
+    def confirm(sheet_id, link, version, pin):
         try:
             barrier.wait()
-            response = APIClient().post(f"/api/v1/table/{link.token}/confirm/", {"version": version}, format="json")
+            body = {"version": version, "pin": pin}
+            response = APIClient().post(f"/api/v1/table/{link.token}/confirm/", body, format="json")
             answers[sheet_id] = (response.status_code, response.json())
         except Exception as exc:  # a deadlock surfaces here as an OperationalError
             errors.append(repr(exc))
@@ -85,7 +86,7 @@ def test_confirms_racing_a_close_never_deadlock_and_each_counts_or_is_refused(or
         assert answers["close"][0] == 302
         round.refresh_from_db()
         assert round.status == Round.Status.CLOSED
-        for sheet_id, link, _version in tables:
+        for sheet_id, link, _version, _pin in tables:
             status, body = answers[sheet_id]
             assert status != 500
             sheet = Sheet.objects.get(pk=sheet_id)
@@ -146,7 +147,7 @@ def correction_race(round, tables, user, deals):
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=correct, args=(sheet_id, version)) for sheet_id, _link, version in tables]
+    threads = [threading.Thread(target=correct, args=(sheet_id, version)) for sheet_id, _link, version, _pin in tables]
     threads.append(threading.Thread(target=close))
     for thread in threads:
         thread.start()
@@ -171,7 +172,7 @@ def test_corrections_of_confirmed_sheets_racing_a_close_never_deadlock(organiser
         assert answers.pop("close") == 302
         round.refresh_from_db()
         assert round.status == Round.Status.CLOSED
-        for sheet_id, _link, _version in tables:
+        for sheet_id, _link, _version, _pin in tables:
             status, body = answers[sheet_id]
             assert Sheet.objects.get(pk=sheet_id).status == Sheet.Status.LOCKED
             corrections = SheetChange.objects.filter(

@@ -14,7 +14,7 @@ from django.db import connection
 
 from scoring.models import Sheet
 from scoring.sheets import services
-from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, organiser_actor, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, card_actor, organiser_actor, released_round, table_of
 from tests.scoring.live_helpers import connect
 
 pytestmark = [pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
@@ -45,7 +45,7 @@ def _writes(membership):
 
     def confirm_by_link():
         sheet, link_b = settled_sheet(membership, status=Sheet.Status.SUBMITTED)
-        return sheet, lambda: services.sheet_confirm(sheet=sheet, version=sheet.version, actor=link_actor(link_b))
+        return sheet, lambda: services.sheet_confirm(sheet=sheet, version=sheet.version, actor=card_actor(link_b))
 
     return {
         "deal_create": on_confirmed(

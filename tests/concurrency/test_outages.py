@@ -22,7 +22,7 @@ from scoring.standings.store import standings_recompute_now
 from scoring.tasks import sweep_owed
 from tests.config.settings_helpers import run_settings
 from tests.own_redis import celery_broker, own_redis
-from tests.scoring.entry_helpers import HOHELUFT_GAME, organiser_actor, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, organiser_actor, pin_of, released_round, table_of
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
 from tournaments.models import Event, Round, Standing
 
@@ -68,7 +68,8 @@ def test_broker_down_entry_and_confirm_succeed_and_the_event_stays_dirty(redis_s
             format="json",
             HTTP_IDEMPOTENCY_KEY="outage-1",
         )
-        confirm = client.post(f"/api/v1/table/{link_b.token}/confirm/", {"version": sheet.version}, format="json")
+        body = {"version": sheet.version, "pin": pin_of(link_b)}
+        confirm = client.post(f"/api/v1/table/{link_b.token}/confirm/", body, format="json")
     assert entry.status_code == 201, entry.content
     assert Deal.objects.filter(sheet__game=games[0], client_id="outage-1").count() == 1
     assert confirm.status_code == 200, confirm.content
@@ -86,7 +87,8 @@ def test_after_a_redis_restart_queueing_works_again_without_a_new_process(redis_
         assert queued(redis_server) == 1
         redis_server.restart()
         assert queued(redis_server) == 1  # append-only: the restart kept the queued message
-        response = APIClient().post(f"/api/v1/table/{link_b.token}/confirm/", {"version": sheet.version}, format="json")
+        body = {"version": sheet.version, "pin": pin_of(link_b)}
+        response = APIClient().post(f"/api/v1/table/{link_b.token}/confirm/", body, format="json")
         assert response.status_code == 200, response.content
         assert queued(redis_server) == 2  # the confirmation's recompute went out on a fresh connection
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from scoring.models import Sheet, TableLink
+from scoring.models import Sheet, TableCard, TableLink
+from scoring.sheets.links import table_cards_ensure
 from scoring.sheets.permissions import Actor
 from scoring.sheets.rounds import table_links_ensure
 from scoring.sheets.services import deal_create
@@ -33,6 +34,27 @@ def organiser_actor(membership) -> Actor:
 
 def link_actor(link: TableLink) -> Actor:
     return Actor(link=link, ip_address="10.0.0.7", user_agent="pytest-phone")
+
+
+def card_of_link(link: TableLink) -> TableCard:
+    """The active table card of the link's table and side (made when missing, as the release hook does)."""
+    game = link.game
+    event_id = game.round.event_id
+    card = TableCard.objects.active().filter(event_id=event_id, table_number=game.table_number, side=link.side).first()
+    if card is None:
+        table_cards_ensure(event=game.round.event, table_numbers=[game.table_number])
+        card = TableCard.objects.active().get(event_id=event_id, table_number=game.table_number, side=link.side)
+    return card
+
+
+def card_actor(link: TableLink) -> Actor:
+    """The side of `link` acting through its own table card: what confirms and disputes without a PIN."""
+    return Actor(link=link, card=card_of_link(link), ip_address="10.0.0.8", user_agent="pytest-card")
+
+
+def pin_of(link: TableLink) -> str:
+    """The PIN that a game link types to confirm or dispute: its side's table card's."""
+    return card_of_link(link).pin
 
 
 def released_round(*, tables: int = 2, club=None, rules_options=None, **event_kwargs):

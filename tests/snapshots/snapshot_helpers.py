@@ -167,6 +167,7 @@ NORMALISERS: list[tuple[str, re.Pattern[str], str]] = [
     ("csrf token", re.compile(r'(name="csrfmiddlewaretoken" value=)"[^"]*"'), r'\1"__CSRF__"'),
     ("client id of a form", re.compile(r'(name="client_id" value=)"[^"]*"'), r'\1"__CLIENT_ID__"'),
     ("csp nonce", re.compile(r'nonce="[^"]*"'), 'nonce="__NONCE__"'),
+    ("a card side's PIN", re.compile(r'(data-pin="[AB]">)\d{4}<'), r"\1__PIN__<"),
     ("static file hash", re.compile(r"\.[0-9a-f]{12}(\.(?:css|js|svg|png|woff2?|webmanifest))\b"), r"\1"),
     (
         "iso date-time",

@@ -21,6 +21,7 @@ from scoring.models import (
     Deal,
     Export,
     PenaltyKind,
+    PinFailure,
     Sheet,
     SheetChange,
     TableCard,
@@ -334,7 +335,8 @@ MODELS_LEFT_OUT = {
     PasswordResetRequest: "the installation's password-reset limit, by address: no part of an event",
     CardCodeMiss: "the installation's limit on wrong card codes, by address: no part of an event",
     # Links to a live evening are secrets: a copy gets its own when its organiser prints cards or opens a screen.
-    TableCard: "the table cards' secret links; an imported copy makes new ones",
+    TableCard: "the table cards' secret links (and their PINs); an imported copy makes new ones",
+    PinFailure: "the limit on guessed PINs counts minutes-old wrong tries: no part of the results",
     TeamLink: "the teams' secret links; an imported copy makes new ones",
     VenueScreen: "the venue screen's secret link; an imported copy makes a new one",
     PenaltyKind: "the club's own penalty catalogue belongs to the club; each penalty given keeps its name",

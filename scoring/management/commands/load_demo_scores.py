@@ -49,6 +49,9 @@ class Command(BaseCommand):
             for link in TableLink.objects.active().filter(game__round=round_1).select_related("game")
         }
         sheets = {s.game.table_number: s for s in Sheet.objects.filter(game__round=round_1).select_related("game")}
+        # The table cards (made once for the evening): side B confirms through its own card, as at a table.
+        event_cards_prepare(event=the_event, table_numbers=event_table_numbers(the_event))
+        cards = {(c.table_number, c.side): c for c in TableCard.objects.active().filter(event=the_event)}
         rules = the_event.rules
         with transaction.atomic():
             for table, sheet in sorted(sheets.items()):
@@ -56,11 +59,14 @@ class Command(BaseCommand):
                     continue  # already played on an earlier run, or left empty on purpose
                 game = random_game(random.Random(1000 + table), rules["rules"], rules["options"])
                 deals = game["deals"][:TYPING_DEALS] if table == TYPING_TABLE else game["deals"]
-                self._type(sheet, deals, links[(table, "A")], links[(table, "B")], finish=table != TYPING_TABLE)
+                side_b = (links[(table, "B")], cards[(table, "B")])
+                self._type(sheet, deals, links[(table, "A")], side_b, finish=table != TYPING_TABLE)
         standings_recompute_now(event_id=the_event.pk)
         self._report(base_url.rstrip("/"), the_event, round_1, links)
 
-    def _type(self, sheet: Sheet, deals: list[dict], side_a: TableLink, side_b: TableLink, *, finish: bool):
+    def _type(
+        self, sheet: Sheet, deals: list[dict], side_a: TableLink, side_b: tuple[TableLink, TableCard], *, finish: bool
+    ):
         referee = Actor(link=side_a, user_agent="load_demo_scores")
         for number, deal in enumerate(deals):
             sheet = deal_create(
@@ -68,12 +74,13 @@ class Command(BaseCommand):
             ).sheet
         if finish:
             sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=referee)
-            sheet_confirm(sheet=sheet, version=sheet.version, actor=Actor(link=side_b, user_agent="load_demo_scores"))
+            link_b, card_b = side_b
+            confirming = Actor(link=link_b, card=card_b, user_agent="load_demo_scores")
+            sheet_confirm(sheet=sheet, version=sheet.version, actor=confirming)
 
     def _report(self, base: str, event: Event, round_1: Round, links: dict) -> None:
         slugs = {"club_slug": event.club.slug, "event_slug": event.slug}
-        # The table cards (made once for the evening) are what the tables scan; a team link follows a team.
-        event_cards_prepare(event=event, table_numbers=event_table_numbers(event))
+        # The table cards are what the tables scan; a team link follows a team.
         cards = {c.side: c.token for c in TableCard.objects.active().filter(event=event, table_number=TYPING_TABLE)}
         referee = {side: reverse("scoring:referee", args=[cards[side]]) for side in "AB"}
         game = links[(TYPING_TABLE, "A")].game

@@ -23,6 +23,7 @@ from scoring.sheets.permissions import (
     dispute_refusal,
     submit_refusal,
 )
+from scoring.sheets.pins import pin_verified
 from scoring.sheets.services.write import (
     _after_write,
     _check_reason,
@@ -61,11 +62,14 @@ def sheet_submit(*, sheet: Sheet, version: int, actor: Actor) -> Sheet:
     return locked
 
 
-def sheet_confirm(*, sheet: Sheet, version: int, actor: Actor, reason: str = "") -> Sheet:
-    """The other side's link confirms a submitted sheet, or an organiser confirms any unsettled sheet
-    (an unfinished one only with a reason). Only confirmed sheets count: standings are recomputed.
+def sheet_confirm(*, sheet: Sheet, version: int, actor: Actor, reason: str = "", pin: str = "") -> Sheet:
+    """The other side's card, or its game link with its side's `pin`, confirms a submitted sheet; or an
+    organiser confirms any unsettled sheet (an unfinished one only with a reason). Only confirmed sheets
+    count: standings are recomputed.
 
-    Raises FieldRequired / SheetConflict (version, reason), SheetStateError or SideNotAllowed."""
+    Raises FieldRequired / SheetConflict (version, reason), SheetStateError, SideNotAllowed (PinWrong among
+    them) or PinLocked."""
+    actor = pin_verified(sheet=sheet, actor=actor, pin=pin)
     with transaction.atomic():
         locked = _lock(sheet, event=True)
         _raise(confirm_refusal(locked, actor))
@@ -86,11 +90,12 @@ def sheet_confirm(*, sheet: Sheet, version: int, actor: Actor, reason: str = "")
     return locked
 
 
-def sheet_dispute(*, sheet: Sheet, version: int, actor: Actor, message: str) -> Sheet:
-    """The other side refuses a submitted sheet, saying why; the entering side then corrects and submits
-    again (or the organiser corrects). Raises FieldRequired (message, version), SheetConflict,
-    SheetStateError or SideNotAllowed."""
+def sheet_dispute(*, sheet: Sheet, version: int, actor: Actor, message: str, pin: str = "") -> Sheet:
+    """The other side (its card, or its game link with its side's `pin`) refuses a submitted sheet, saying
+    why; the entering side then corrects and submits again (or the organiser corrects). Raises
+    FieldRequired (message, version), SheetConflict, SheetStateError, SideNotAllowed or PinLocked."""
     message = (message or "").strip() if isinstance(message, str) else ""
+    actor = pin_verified(sheet=sheet, actor=actor, pin=pin)
     with transaction.atomic():
         locked = _lock(sheet)
         _raise(dispute_refusal(locked, actor))
@@ -115,16 +120,17 @@ def sheet_dispute(*, sheet: Sheet, version: int, actor: Actor, message: str) -> 
 SHEET_STEPS = ("submit", "confirm", "dispute")
 
 
-def sheet_step(*, sheet: Sheet, step: str, version: int, actor: Actor, text: str = "") -> Sheet:
+def sheet_step(*, sheet: Sheet, step: str, version: int, actor: Actor, text: str = "", pin: str = "") -> Sheet:
     """One of the sheet's steps to confirmed, by name, as the referee page and the API post them: "submit",
-    "confirm" (`text`: an organiser's reason) or "dispute" (`text`: what is wrong). Raises as the step does;
-    ValueError for a name not in SHEET_STEPS (a bug of the caller)."""
+    "confirm" (`text`: an organiser's reason) or "dispute" (`text`: what is wrong); `pin`: a game link's
+    side PIN for a confirmation or dispute. Raises as the step does; ValueError for a name not in
+    SHEET_STEPS (a bug of the caller)."""
     if step == "submit":
         return sheet_submit(sheet=sheet, version=version, actor=actor)
     if step == "confirm":
-        return sheet_confirm(sheet=sheet, version=version, actor=actor, reason=text)
+        return sheet_confirm(sheet=sheet, version=version, actor=actor, reason=text, pin=pin)
     if step == "dispute":
-        return sheet_dispute(sheet=sheet, version=version, actor=actor, message=text)
+        return sheet_dispute(sheet=sheet, version=version, actor=actor, message=text, pin=pin)
     raise ValueError(f"unknown sheet step {step!r}")
 
 

@@ -27,7 +27,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from scoring.engine import game_rules
-from scoring.labels import SWAP_LABELS, announcement_buttons, outcome_label, side_short
+from scoring.labels import SIDE_LABELS, SWAP_LABELS, announcement_buttons, outcome_label, side_short
 from scoring.models import SheetChange
 from scoring.rules import RuleSetError
 from scoring.sheets.addresses import organiser_sheet_at, sheet_address
@@ -189,6 +189,7 @@ def _live_context(access: SheetAccess, deals: list[dict[str, Any]] | None = None
         "perms": perms,
         "urls": urls,
         "side": access.side,
+        "side_label": SIDE_LABELS.get(access.side or "", ""),
         "deals_json": [row.data for row in view.rows],
         # Once the game is over the page shows the result and the submit button, not a form for a deal
         # that the rules would refuse; a deal can still be changed or a forgotten one inserted.

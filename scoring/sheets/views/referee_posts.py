@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from scoring.exceptions import DealInvalid, ScoringError, SheetConflict
 from scoring.labels import outcome_label
 from scoring.rules import RuleSetError
-from scoring.sheets.forms import DealForm, DisputeForm, VersionForm
+from scoring.sheets.forms import ConfirmForm, DealForm, DisputeForm, VersionForm
 from scoring.sheets.preview import deal_preview
 from scoring.sheets.selectors import (
     SheetAccess,
@@ -272,7 +272,7 @@ def _action_failed(request, access, exc: ScoringError):
 # The sheet's steps to confirmed: the form each posts, the field that carries its text, and what it says done.
 _STEPS = {
     "submit": (VersionForm, None, gettext_lazy("The sheet is submitted. The other side now confirms it.")),
-    "confirm": (VersionForm, "reason", gettext_lazy("The sheet is confirmed. Thank you!")),
+    "confirm": (ConfirmForm, "reason", gettext_lazy("The sheet is confirmed. Thank you!")),
     "dispute": (DisputeForm, "message", gettext_lazy("The sheet is disputed. The other side has been told why.")),
 }
 
@@ -288,7 +288,12 @@ def _sheet_step(request, access: SheetAccess, step: str):
     text = (form.cleaned_data.get(text_field) or "") if text_field else ""
     try:
         sheet = sheet_step(
-            sheet=access.sheet, step=step, version=form.cleaned_data["version"], actor=access.actor, text=text
+            sheet=access.sheet,
+            step=step,
+            version=form.cleaned_data["version"],
+            actor=access.actor,
+            text=text,
+            pin=form.cleaned_data.get("pin") or "",
         )
     except ScoringError as exc:
         return _action_failed(request, access, exc)

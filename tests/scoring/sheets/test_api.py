@@ -7,7 +7,7 @@ from rest_framework.test import APIClient
 
 from scoring.models import Deal, Sheet, SheetChange
 from tests.factories import MembershipFactory
-from tests.scoring.entry_helpers import HOHELUFT_GAME
+from tests.scoring.entry_helpers import HOHELUFT_GAME, pin_of
 
 pytestmark = pytest.mark.django_db
 
@@ -39,7 +39,7 @@ def test_read_the_game_and_its_sheet(api, table):
     assert body["game"]["sides"]["A"]["name"] == sheet.game.entry_a.display_name
     assert [seat["seat"] for seat in body["game"]["sides"]["B"]["seats"]] == ["E", "W"]
     assert body["rules"] == {"rules": "hoheluft", "options": {"deals": 12}}
-    assert body["permissions"] == {"edit": True, "submit": False, "confirm": False, "dispute": False}
+    assert body["permissions"] == {"edit": True, "submit": False, "confirm": False, "dispute": False, "pin": False}
     assert body["deals"] == [] and body["totals"] == {"A": 0, "B": 0}
 
 
@@ -150,7 +150,8 @@ def test_the_whole_way_submit_dispute_fix_confirm(api, table):
     assert api.post(url(link_a, "confirm/"), {"version": version}, format="json").status_code == 403
     response = api.post(url(link_b, "dispute/"), {"version": version}, format="json")
     assert response.status_code == 400 and response.json()["errors"][0]["field"] == "message"
-    response = api.post(url(link_b, "dispute/"), {"version": version, "message": "deal 3 was ours"}, format="json")
+    disputed = {"version": version, "message": "deal 3 was ours", "pin": pin_of(link_b)}
+    response = api.post(url(link_b, "dispute/"), disputed, format="json")
     assert response.status_code == 200 and response.json()["status"] == "disputed"
     assert api.get(url(link_b)).json()["permissions"]["confirm"] is False
     version = response.json()["version"]
@@ -158,6 +159,8 @@ def test_the_whole_way_submit_dispute_fix_confirm(api, table):
     assert response.status_code == 200
     version = response.json()["version"]
     response = api.post(url(link_b, "confirm/"), {"version": version}, format="json")
+    assert response.status_code == 403 and response.json()["code"] == "pin_required"  # a game link needs its PIN
+    response = api.post(url(link_b, "confirm/"), {"version": version, "pin": pin_of(link_b)}, format="json")
     assert response.status_code == 200 and response.json()["status"] == "confirmed"
     response = create(api, link_a, MADE, response.json()["version"], "late")
     assert response.status_code == 409 and response.json()["code"] == "sheet_confirmed"

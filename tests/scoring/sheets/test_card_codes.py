@@ -76,7 +76,7 @@ def test_the_free_codes_avoid_every_code_in_use(monkeypatch):
     table_cards_ensure(event=event, table_numbers=[7])
     in_use = card_of(event, 7, "A").code
     draws = iter([int(in_use), int(in_use), 42])
-    monkeypatch.setattr("scoring.sheets.card_codes.secrets.randbelow", lambda _n: next(draws))
+    monkeypatch.setattr("scoring.sheets.card_codes.randbelow", lambda _n: next(draws))
     assert free_codes([(7, "A")]) == {(7, "A"): "0042"}
 
 
@@ -119,7 +119,7 @@ def test_a_reissue_never_draws_the_old_code_again(monkeypatch):
     TableCard.objects.filter(event=event, table_number=3, side="A").update(code="0555")
     old = card_of(event, 3, "A")
     draws = iter([555, 555, 1234])  # the old code is free once revoked: drawn, and skipped
-    monkeypatch.setattr("scoring.sheets.card_codes.secrets.randbelow", lambda _n: next(draws))
+    monkeypatch.setattr("scoring.sheets.card_codes.randbelow", lambda _n: next(draws))
     assert reissue(old).code == "1234"
 
 

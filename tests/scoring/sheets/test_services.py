@@ -25,7 +25,7 @@ from scoring.sheets.services import (
     sheet_submit,
 )
 from tests.factories import GameFactory, MembershipFactory
-from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, organiser_actor, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, card_actor, link_actor, organiser_actor, released_round, table_of
 
 pytestmark = pytest.mark.django_db
 
@@ -182,11 +182,11 @@ def test_whole_game_submitted_and_confirmed_by_the_other_side(table, django_capt
     sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
     assert sheet.status == Sheet.Status.SUBMITTED and sheet.submitted_at is not None
     with pytest.raises(SideNotAllowed):
-        sheet_confirm(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
+        sheet_confirm(sheet=sheet, version=sheet.version, actor=card_actor(link_a))
     with pytest.raises(SheetStateError):  # submitted: the entering side can no longer change deals
         deal_create(sheet=sheet, data=MADE, version=sheet.version, client_id="late", actor=link_actor(link_a))
     with django_capture_on_commit_callbacks() as callbacks:
-        sheet = sheet_confirm(sheet=sheet, version=sheet.version, actor=link_actor(link_b))
+        sheet = sheet_confirm(sheet=sheet, version=sheet.version, actor=card_actor(link_b))
     assert sheet.status == Sheet.Status.CONFIRMED and sheet.confirmed_at is not None
     assert len(callbacks) == 1  # the standings recompute, queued after commit
     sheet.game.round.event.refresh_from_db()
@@ -208,17 +208,17 @@ def test_dispute_needs_a_message_and_sends_the_sheet_back_to_entry(table):
     sheet = enter_game(sheet, link_a)
     sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
     with pytest.raises(FieldRequired) as caught:
-        sheet_dispute(sheet=sheet, version=sheet.version, actor=link_actor(link_b), message="  ")
+        sheet_dispute(sheet=sheet, version=sheet.version, actor=card_actor(link_b), message="  ")
     assert caught.value.errors[0]["field"] == "message"
     with pytest.raises(SideNotAllowed):
-        sheet_dispute(sheet=sheet, version=sheet.version, actor=link_actor(link_a), message="mine")
-    sheet = sheet_dispute(sheet=sheet, version=sheet.version, actor=link_actor(link_b), message="Deal 12 was 86 for us")
+        sheet_dispute(sheet=sheet, version=sheet.version, actor=card_actor(link_a), message="mine")
+    sheet = sheet_dispute(sheet=sheet, version=sheet.version, actor=card_actor(link_b), message="Deal 12 was 86 for us")
     assert sheet.status == Sheet.Status.DISPUTED and sheet.dispute_message == "Deal 12 was 86 for us"
     fixed = {"contract": {"taker": "B", "trump": "spades"}, "tricks": {"A": 66, "B": 96}}
     sheet = deal_update(sheet=sheet, position=11, data=fixed, version=sheet.version, actor=link_actor(link_a)).sheet
     assert sheet.status == Sheet.Status.ENTERED
     sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
-    sheet = sheet_confirm(sheet=sheet, version=sheet.version, actor=link_actor(link_b))
+    sheet = sheet_confirm(sheet=sheet, version=sheet.version, actor=card_actor(link_b))
     assert sheet.status == Sheet.Status.CONFIRMED
 
 
@@ -240,7 +240,7 @@ def test_organiser_corrects_a_confirmed_sheet_with_a_reason(table, django_captur
     sheet, link_a, link_b = table
     sheet = enter_game(sheet, link_a)
     sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
-    sheet = sheet_confirm(sheet=sheet, version=sheet.version, actor=link_actor(link_b))
+    sheet = sheet_confirm(sheet=sheet, version=sheet.version, actor=card_actor(link_b))
     actor = organiser_actor(MembershipFactory(club=sheet.game.round.event.club))
     with pytest.raises(SheetStateError):
         deal_update(sheet=sheet, position=0, data=MADE, version=sheet.version, actor=link_actor(link_a))
@@ -330,7 +330,7 @@ def test_an_organiser_locks_a_confirmed_sheet(table):
     with pytest.raises(SheetStateError):
         sheet_lock(sheet=sheet, version=sheet.version, actor=organiser)
     sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
-    sheet = sheet_confirm(sheet=sheet, version=sheet.version, actor=link_actor(link_b))
+    sheet = sheet_confirm(sheet=sheet, version=sheet.version, actor=card_actor(link_b))
     with pytest.raises(SideNotAllowed):
         sheet_lock(sheet=sheet, version=sheet.version, actor=link_actor(link_b))
     sheet = sheet_lock(sheet=sheet, version=sheet.version, actor=organiser)

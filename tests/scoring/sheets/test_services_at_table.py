@@ -12,7 +12,15 @@ from scoring.sheets.selectors import deal_summary
 from scoring.sheets.services import deal_create, deal_insert, sheet_confirm, sheet_entering_side_switch, sheet_submit
 from tests.address_helpers import round_url, sheet_url
 from tests.factories import MembershipFactory
-from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, link_actor, organiser_actor, released_round, table_of
+from tests.scoring.entry_helpers import (
+    HOHELUFT_GAME,
+    card_actor,
+    fill,
+    link_actor,
+    organiser_actor,
+    released_round,
+    table_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -169,7 +177,7 @@ def test_switching_the_entering_side_lets_the_other_side_enter_and_the_first_con
             sheet=sheet, data=deal, version=sheet.version, client_id=f"b{i}", actor=link_actor(link_b)
         ).sheet
     sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=link_actor(link_b))
-    sheet = sheet_confirm(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
+    sheet = sheet_confirm(sheet=sheet, version=sheet.version, actor=card_actor(link_a))
     assert sheet.status == Sheet.Status.CONFIRMED
 
 

@@ -6,7 +6,7 @@ from scoring.models import Sheet, SheetChange, TableLink
 from scoring.sheets.services import deal_create, sheet_confirm, sheet_correct, sheet_dispute, sheet_submit
 from tests.address_helpers import link_revoke_url, round_url
 from tests.factories import GameFactory, MembershipFactory, RoundFactory
-from tests.scoring.entry_helpers import HOHELUFT_GAME, link_actor, organiser_actor, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, card_actor, link_actor, organiser_actor, released_round, table_of
 from tournaments.exceptions import RoundCloseRefused
 from tournaments.models import Round
 from tournaments.services.rounds import round_close, round_release
@@ -26,7 +26,7 @@ def confirmed(game):
     sheet, link_a, link_b = table_of(game)
     sheet = fill(sheet, link_a)
     sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
-    return sheet_confirm(sheet=sheet, version=sheet.version, actor=link_actor(link_b))
+    return sheet_confirm(sheet=sheet, version=sheet.version, actor=card_actor(link_b))
 
 
 @pytest.fixture
@@ -44,7 +44,7 @@ def test_the_round_view_puts_disputes_first_and_lists_missing_sheets(organiser_c
     sheet, link_a, link_b = table_of(games[2])
     sheet = fill(sheet, link_a)
     sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
-    sheet_dispute(sheet=sheet, version=sheet.version, actor=link_actor(link_b), message="deal 4 was ours")
+    sheet_dispute(sheet=sheet, version=sheet.version, actor=card_actor(link_b), message="deal 4 was ours")
     client = organiser_client(round.event.club)
     html = client.get(round_url(round)).content.decode()
     order = [html.index(f'data-table="{n}"') for n in (3, 2, 4, 1)]

@@ -6,7 +6,7 @@ from scoring.models import Deal, Sheet, SheetChange
 from scoring.sheets.links import table_link_revoke
 from tests.address_helpers import sheet_url
 from tests.factories import MembershipFactory
-from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, organiser_actor, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, organiser_actor, pin_of, released_round, table_of
 
 pytestmark = pytest.mark.django_db
 
@@ -207,7 +207,8 @@ def test_submit_confirm_and_dispute_through_the_page(client, table):
     assert 'id="confirm-sheet"' in page_b and 'id="dispute-sheet"' in page_b
     response = client.post(f"/t/{link_b.token}/dispute/", {"version": sheet.version + 1, "message": ""}, **JSON)
     assert response.status_code == 400 and "message" in response.json()["errors"]
-    response = client.post(f"/t/{link_b.token}/confirm/", {"version": sheet.version + 1})
+    assert 'name="pin"' in page_b and 'inputmode="numeric"' in page_b  # a game link confirms with its PIN
+    response = client.post(f"/t/{link_b.token}/confirm/", {"version": sheet.version + 1, "pin": pin_of(link_b)})
     assert response.status_code == 302
     assert Sheet.objects.get(pk=sheet.pk).status == Sheet.Status.CONFIRMED
     page_b = client.get(f"/t/{link_b.token}/").content.decode()
@@ -337,7 +338,9 @@ def test_the_table_is_thanked_for_confirming_the_organiser_is_not(client):
         sheet = fill(sheet, link_a, HOHELUFT_GAME)
         client.post(f"/t/{link_a.token}/submit/", {"version": sheet.version})
         if who == "table":
-            answer = client.post(f"/t/{link_b.token}/confirm/", {"version": sheet.version + 1}, **german)
+            answer = client.post(
+                f"/t/{link_b.token}/confirm/", {"version": sheet.version + 1, "pin": pin_of(link_b)}, **german
+            )
         else:
             client.force_login(MembershipFactory(club=game.round.event.club).user)
             answer = client.post(

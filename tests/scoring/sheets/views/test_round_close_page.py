@@ -17,7 +17,15 @@ from scoring.sheets.services import sheet_confirm, sheet_correct, sheet_submit
 from scoring.standings.store import standings_recompute_now
 from tests.address_helpers import round_url, sheet_url
 from tests.factories import EntryFactory, MembershipFactory
-from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, link_actor, organiser_actor, released_round, table_of
+from tests.scoring.entry_helpers import (
+    HOHELUFT_GAME,
+    fill,
+    link_actor,
+    organiser_actor,
+    pin_of,
+    released_round,
+    table_of,
+)
 from tests.scoring.standings_helpers import bye
 from tournaments.models import Event, EventLogEntry, Round, Standing
 
@@ -31,7 +39,7 @@ def confirmed(game, deals):
     sheet, link_a, link_b = table_of(game)
     sheet = fill(sheet, link_a, deals)
     sheet = sheet_submit(sheet=sheet, version=sheet.version, actor=link_actor(link_a))
-    return sheet_confirm(sheet=sheet, version=sheet.version, actor=link_actor(link_b))
+    return sheet_confirm(sheet=sheet, version=sheet.version, actor=link_actor(link_b), pin=pin_of(link_b))
 
 
 @pytest.fixture
