@@ -25,7 +25,7 @@ def place_points_parse(text: str) -> list[int]:
         raise ValueError(
             _("At most %(limit)s places; there are %(count)s.") % {"limit": MAX_PLACES, "count": len(items)}
         )
-    points = []
+    points: list[int] = []
     for place, item in enumerate(items, start=1):
         if not item.isdigit() or len(item) > 4:
             raise ValueError(
@@ -124,6 +124,6 @@ def season_update(*, season: Season, data: dict[str, Any]) -> Season:
     return save_validated(season)
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     # Decimals compare by value: 0.00 from the database is the form's 0.
     return Decimal(str(value)) if isinstance(value, Decimal | float) else value
