@@ -405,6 +405,13 @@ EVENT_LOG_ACTIONS: dict[str, Any] = {
     "director_call_cancelled": _("Table %(table)s took its call to the director back."),
     "room_message": _("Message to the room: “%(text)s”."),
     "room_message_cleared": _("Message to the room cleared."),
+    "settings_changed": lambda details: _settings_changed_text(details),
+    "checkin_changed": lambda details: _checkin_changed_text(details),
+    "game_link_reissued": _("Table %(table)s, round %(round)s: a game link replaced (the old one is dead)."),
+    "card_reissued": _("Table %(table)s: table card reissued (the old card, its code and its PIN are dead)."),
+    "team_link_reissued": _("Team link of no. %(number)s reissued (the old one is dead)."),
+    "venue_screen_created": _("A venue screen address made."),
+    "venue_screen_revoked": _("A venue screen address revoked."),
     "event_restored": _(
         "Event restored from a backup: %(sheets_after)s sheets with %(deals_after)s deals (before: %(sheets_before)s "
         "with %(deals_before)s)."
@@ -441,3 +448,28 @@ def event_log_text(action: str, details: Mapping[str, Any]) -> str:
 class _DetailsOrDash(dict):
     def __missing__(self, key: str) -> str:
         return "–"
+
+
+def _settings_changed_text(details: Mapping[str, Any]) -> str:
+    from django.core.exceptions import FieldDoesNotExist
+
+    from tournaments.models import Event
+
+    names = []
+    for name in details.get("fields") or []:
+        try:
+            names.append(str(Event._meta.get_field(name).verbose_name))
+        except FieldDoesNotExist:  # a field of an earlier version: its name is all there is
+            names.append(str(name))
+    return gettext("Settings changed: %(fields)s.") % {"fields": ", ".join(names) or "–"}
+
+
+def _checkin_changed_text(details: Mapping[str, Any]) -> str:
+    from tournaments.models import CheckIn
+
+    status = dict(CheckIn.Status.choices).get(details.get("status"), details.get("status") or "–")
+    return ngettext(
+        "Check-in for round %(round)s: %(count)s entry set to “%(status)s”.",
+        "Check-in for round %(round)s: %(count)s entries set to “%(status)s”.",
+        details.get("count") or 0,
+    ) % {"round": details.get("round", "–"), "count": details.get("count", "–"), "status": status}

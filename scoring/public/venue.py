@@ -171,10 +171,10 @@ def screen_links(request, club_slug: str, event_slug: str):
         if request.POST.get("action") == "revoke":
             screen_id = request.POST.get("screen", "")
             link = get_object_or_404(VenueScreen, pk=int(screen_id) if screen_id.isdigit() else 0, event=event)
-            venue_screen_revoke(screen=link)
+            venue_screen_revoke(screen=link, user=request.user)
             messages.success(request, _("The screen link is revoked: that address shows nothing any more."))
         else:
-            venue_screen_create(event=event)
+            venue_screen_create(event=event, user=request.user)
             messages.success(request, _("New screen link made: open it on the room's screen."))
         return redirect("desk:venue_links", club_slug=event.club.slug, event_slug=event.slug)
     links = [

@@ -18,7 +18,7 @@ screen's page makes and revokes its addresses here too (`venue_screen_create`, `
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -33,6 +33,7 @@ from scoring.sheets.permissions import Actor, actor_from_request
 from scoring.sheets.rounds import table_links_ensure
 from scoring.sheets.selectors import TOKEN_RE, SheetAccess
 from tournaments.models import Entry, Event, Game, Round, Table
+from tournaments.services.history import event_log_add
 
 SIDE_OF_SLOT = {"entry_a": "A", "entry_a_partner": "A", "entry_b": "B", "entry_b_partner": "B"}
 
@@ -300,7 +301,19 @@ def table_link_revoke(*, link: TableLink, actor: Actor) -> TableLink:
     new one. Raises SideNotAllowed for anyone but an organiser."""
     if not actor.organiser:
         raise SideNotAllowed(_("Only an organiser can revoke a table link."))
-    return reissue(link)
+    with transaction.atomic():
+        new = reissue(link)
+        game = Game.objects.select_related("round__event").get(pk=link.game_id)
+        event_log_add(
+            event=game.round.event,
+            action="game_link_reissued",
+            user=actor.user,
+            round_number=game.round.number,
+            table_number=game.table_number,
+            table=game.table_number,
+            round=game.round.number,
+        )
+        return new
 
 
 def table_card_reissue(*, event: Event, table_number: int, actor: Actor) -> list[TableCard]:
@@ -318,6 +331,9 @@ def table_card_reissue(*, event: Event, table_number: int, actor: Actor) -> list
             game__round__event=event, game__table_number=table_number, game__round__status=Round.Status.RELEASED
         ):
             reissue(link)
+        event_log_add(
+            event=event, action="card_reissued", user=actor.user, table_number=table_number, table=table_number
+        )
         return [
             reissue(old[side])
             if side in old
@@ -333,18 +349,29 @@ def team_link_reissue(*, entry: Entry, actor: Actor) -> TeamLink:
         raise SideNotAllowed(_("Only an organiser can revoke a team link."))
     with transaction.atomic():
         old = TeamLink.objects.active().filter(entry=entry).first()
+        event_log_add(
+            event=Event.objects.get(pk=entry.event_id),
+            action="team_link_reissued",
+            user=actor.user,
+            entry=entry,
+            number=entry.number,
+        )
         return reissue(old) if old is not None else TeamLink.objects.create(entry=entry)
 
 
-def venue_screen_create(*, event: Event) -> VenueScreen:
+def venue_screen_create(*, event: Event, user: Any = None) -> VenueScreen:
     """A new address for the room's screen (the organiser's "new screen link")."""
+    event_log_add(event=event, action="venue_screen_created", user=user)
     return VenueScreen.objects.create(event=event)
 
 
-def venue_screen_revoke(*, screen: VenueScreen) -> bool:
+def venue_screen_revoke(*, screen: VenueScreen, user: Any = None) -> bool:
     """Revoke a venue screen's address: the screen shows nothing any more. No successor is made (a new
     address is its own button: the screen's address is not printed). Returns whether this call revoked it."""
-    return screen.revoke()
+    revoked = screen.revoke()
+    if revoked:
+        event_log_add(event=Event.objects.get(pk=screen.event_id), action="venue_screen_revoked", user=user)
+    return revoked
 
 
 def cards_after_release(round: Round) -> None:

@@ -58,3 +58,50 @@ def test_every_step_reads_without_its_details_and_in_german():
             text = event_log_text(action, {})
             assert text and "%(" not in text and action not in text
     assert event_log_text("no_longer_known", {}) == "Step of an earlier version."
+
+
+def test_reissues_revocations_check_in_and_settings_during_the_evening_are_on_the_record(organiser):
+    from django.utils import timezone, translation
+
+    from scoring.models import TableLink, VenueScreen
+    from scoring.sheets.links import (
+        table_card_reissue,
+        table_cards_ensure,
+        table_link_revoke,
+        team_link_reissue,
+        venue_screen_create,
+        venue_screen_revoke,
+    )
+    from tests.scoring.entry_helpers import organiser_actor, released_round
+    from tournaments.models import Event
+    from tournaments.services import checkin_set, event_update
+
+    rnd, games = released_round(tables=1, club=organiser.club)
+    event = Event.objects.get(pk=rnd.event_id)
+    Event.objects.filter(pk=event.pk).update(started_at=timezone.now())
+    event.refresh_from_db()
+    actor = organiser_actor(organiser)
+    table_cards_ensure(event=event, table_numbers=[1])
+    table_card_reissue(event=event, table_number=1, actor=actor)
+    table_link_revoke(link=TableLink.objects.active().filter(game=games[0]).first(), actor=actor)
+    team_link_reissue(entry=games[0].entry_a, actor=actor)
+    screen = venue_screen_create(event=event, user=organiser.user)
+    venue_screen_revoke(screen=VenueScreen.objects.get(pk=screen.pk), user=organiser.user)
+    event_update(event=event, data={"public_sheets": True}, user=organiser.user)
+    with translation.override("en"):
+        texts = [event_log_text(r.action, r.details) for r in EventLogEntry.objects.filter(event=event)]
+    assert texts == [
+        "Table 1: table card reissued (the old card, its code and its PIN are dead).",
+        "Table 1, round 1: a game link replaced (the old one is dead).",
+        f"Team link of no. {games[0].entry_a.number} reissued (the old one is dead).",
+        "A venue screen address made.",
+        "A venue screen address revoked.",
+        "Settings changed: sheets are public.",
+    ]
+    assert EventLogEntry.objects.filter(event=event, user=organiser.user).count() == 6
+    # Check-in changes for a round still to come are on the record too.
+    assert event.rounds >= 2
+    checkin_set(event=event, entry_ids=[games[0].entry_a_id], round_number=2, status="absent")
+    with translation.override("en"):
+        last = EventLogEntry.objects.filter(event=event).last()
+        assert event_log_text(last.action, last.details) == "Check-in for round 2: 1 entry set to “Absent”."

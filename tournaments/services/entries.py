@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.exceptions import EntriesClosed, IllegalTransition, InvalidInput
 from tournaments.models import CheckIn, Entry, Event, Game, Player, Round
 from tournaments.services.base import apply_fields, save_validated
+from tournaments.services.history import event_log_add
 
 
 def entry_create(
@@ -194,7 +195,18 @@ def checkin_set(*, event: Event, entry_ids: Iterable[int], round_number: int, st
         if unknown:
             raise InvalidInput(_("These entries are not in this event: %(ids)s.") % {"ids": unknown}, field="entry")
         _require_checkin_open(locked, round_number)
-        return _checkin_write(locked, entry_ids, round_number, status)
+        changed = _checkin_write(locked, entry_ids, round_number, status)
+        if changed and locked.started_at is not None:
+            event_log_add(
+                event=locked,
+                action="checkin_changed",
+                round_number=round_number,
+                entry=Entry.objects.get(pk=entry_ids[0]) if len(entry_ids) == 1 else None,
+                round=round_number,
+                status=status,
+                count=changed,
+            )
+        return changed
 
 
 def _require_checkin_open(event: Event, round_number: int) -> None:

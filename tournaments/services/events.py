@@ -102,7 +102,7 @@ def event_create(*, club: Club, data: dict[str, Any]) -> Event:
     return save_validated(event)
 
 
-def event_update(*, event: Event, data: dict[str, Any]) -> Event:
+def event_update(*, event: Event, data: dict[str, Any], user: Any = None) -> Event:
     """Change an event's settings. Once it has started, the rule set, team mode and points are frozen
     (RulesFrozen); the number of rounds cannot go below the rounds already drawn. A change of a setting the
     standings depend on (STANDINGS_FIELDS) marks them dirty and runs the `standings_changed` hooks."""
@@ -130,6 +130,9 @@ def event_update(*, event: Event, data: dict[str, Any]) -> Event:
         if restand:
             locked.standings_dirty = True
         save_validated(locked)
+        if changed and locked.started_at is not None:
+            # Settings changed during the evening are on the record (before it starts, setting up is no step).
+            event_log_add(event=locked, action="settings_changed", user=user, fields=sorted(changed))
         if restand:
             for hook in list(EVENT_HOOKS["standings_changed"]):
                 hook(locked)

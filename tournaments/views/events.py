@@ -61,7 +61,7 @@ def event_edit(request, event):
     done = submitted(
         request,
         form,
-        lambda data: services.event_update(event=event, data=form.service_data()),
+        lambda data: services.event_update(event=event, data=form.service_data(), user=request.user),
         success=_("Saved."),
         then=lambda event: redirect(event_url(event)),
     )
