@@ -1,4 +1,4 @@
-"""A club, its organisers and referees (Membership), its members and guests (Player), its seasons."""
+"""A club, its organisers (Membership), its members and guests (Player), its seasons."""
 
 from urllib.parse import urlsplit
 
@@ -87,9 +87,10 @@ def embed_origins_parse(text: str) -> list[str]:
 
 
 class Membership(models.Model):
+    # One role: an organiser runs the club's events. Referees need no account (they act through the table's
+    # card or game link), so the "referee" role that granted nothing is gone (migration 0010).
     class Role(models.TextChoices):
         ORGANISER = "organiser", _("Organiser")
-        REFEREE = "referee", _("Referee")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")

@@ -1,9 +1,10 @@
 """Who reaches which sheet: every caller against every target, for reading and for writing.
 
-Callers: side A's and side B's link of game 1 (side A has entered a deal), a revoked link of game 1, a link
-of a closed round, the organiser of the club, the organiser of another club, a referee member of the club
-(not an organiser), and anonymous. Targets: game 1, game 2 of the same round, a game of another round of
-the event, of another event of the club, of another club, and of a closed round.
+Callers: side A's and side B's link of game 1 (side A has entered a deal), a revoked link of game 1, a link of
+a closed round, the organiser of the club, the organiser of another club, a signed-in account that organises
+nothing (called "referee": referees need no account), and anonymous. Targets: game 1, game 2 of the same
+round, a game of another round of the event, of another event of the club, of another club, and of a closed
+round.
 
 A link is the credential of its own game only: its token in the path opens that game and nothing else, and
 presented anywhere else (as an Authorization header on an organiser endpoint) it authenticates nobody.
@@ -16,9 +17,9 @@ from scoring.models import Deal, Sheet, TableLink
 from scoring.sheets.links import table_link_revoke
 from scoring.sheets.services import deal_create
 from tests.address_helpers import round_url, sheet_url
-from tests.factories import GameFactory, MembershipFactory, RoundFactory
+from tests.factories import GameFactory, MembershipFactory, RoundFactory, UserFactory
 from tests.scoring.entry_helpers import link_actor, organiser_actor, released_round, table_of
-from tournaments.models import Membership, Round
+from tournaments.models import Round
 
 pytestmark = pytest.mark.django_db
 
@@ -66,7 +67,7 @@ def world():
     _other_event_round, (other_event_game,) = released_round(tables=1, club=club)
     other_org = MembershipFactory()
     _other_club_round, (other_club_game,) = released_round(tables=1, club=other_org.club)
-    referee = MembershipFactory(club=club, role=Membership.Role.REFEREE)
+    referee = UserFactory()  # signed in, organises nothing: a referee needs no account
 
     from scoring.sheets.rounds import table_links_ensure
 
@@ -93,7 +94,7 @@ def world():
             "revoked": link_a,
             "closed_link": TableLink.objects.active().get(game=closed_game, side="A"),
         },
-        "users": {"org_own": own.user, "org_other": other_org.user, "referee": referee.user},
+        "users": {"org_own": own.user, "org_other": other_org.user, "referee": referee},
     }
 
 
