@@ -27,7 +27,7 @@ from django.db import connection
 from scoring.models import Deal, Sheet
 from tests.concurrency.test_chaos import ROOT, mirrored, standings_right, start_beat, start_worker, stop, wait_until
 from tests.own_redis import celery_broker, free_port, own_redis
-from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
+from tests.scoring.entry_helpers import HOHELUFT_GAME, pin_of, released_round, table_of
 from tests.scoring.live_helpers import database_url
 
 pytestmark = [
@@ -83,7 +83,7 @@ def send(base: str, tally: Tally, path: str, body: dict, **headers):
     raise AssertionError(f"{path}: still 503 after 100 s")
 
 
-def play_table(base: str, index: int, version: int, link_a, link_b, tally: Tally) -> None:
+def play_table(base: str, index: int, version: int, link_a, link_b, confirm_pin: str, tally: Tally) -> None:
     try:
         deals = HOHELUFT_GAME if index % 2 else [mirrored(d) for d in HOHELUFT_GAME]
         for number, deal in enumerate(deals):
@@ -102,8 +102,9 @@ def play_table(base: str, index: int, version: int, link_a, link_b, tally: Tally
                 tally.acknowledged.setdefault(link_a.game_id, set()).add(key)
             version = answer["sheet"]["version"]
             time.sleep(0.05)  # a little of a human pace, so that the faults fall mid-evening
-        for token, action in ((link_a.token, "submit"), (link_b.token, "confirm")):
-            status, answer = send(base, tally, f"/api/v1/table/{token}/{action}/", {"version": version})
+        for token, action, pin in ((link_a.token, "submit", ""), (link_b.token, "confirm", confirm_pin)):
+            body = {"version": version, **({"pin": pin} if pin else {})}
+            status, answer = send(base, tally, f"/api/v1/table/{token}/{action}/", body)
             if status != 200:
                 tally.errors.append(f"table {index} {action}: {status} {answer!r:.200}")
                 return
@@ -192,7 +193,8 @@ def test_database_faults_cost_no_500_and_no_deal(tmp_path, organiser):
             beat = start_beat(broker, tmp_path)
             assert wait_until(lambda: _answers(base), 60), (tmp_path / "web.log").read_text()[-2000:]
             threads = [
-                threading.Thread(target=play_table, args=(base, i, s.version, a, b, tally)) for i, s, a, b in tables
+                threading.Thread(target=play_table, args=(base, i, s.version, a, b, pin_of(b), tally))
+                for i, s, a, b in tables
             ]
             for thread in threads:
                 thread.start()
