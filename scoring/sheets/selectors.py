@@ -322,7 +322,8 @@ class TableOverview:
     @property
     def side_links(self) -> list[tuple[str, TableLink]]:
         """Each referee link with its side as the table writes it ("N/S", "E/W"), for the round page."""
-        return [(side_short(side), link) for side, link in self.links.items()]
+        # N/S before E/W, whatever order the links came from the database in.
+        return [(side_short(side), self.links[side]) for side in sorted(self.links)]
 
 
 @dataclass
