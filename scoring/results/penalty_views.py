@@ -26,9 +26,8 @@ from scoring.results.penalties import (
     current_round,
     event_adjustments,
     penalty_give,
-    penalty_kind_retire,
-    penalty_kind_save,
 )
+from scoring.results.penalty_kinds import penalty_kind_retire, penalty_kind_save
 from scoring.results.views import organiser_event
 from scoring.standings import metrics
 from tournaments.labels import penalty_description, penalty_name

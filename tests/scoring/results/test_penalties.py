@@ -14,8 +14,8 @@ from scoring.results.penalties import (
     adjustment_withdraw,
     catalogue,
     penalty_give,
-    penalty_kind_save,
 )
+from scoring.results.penalty_kinds import penalty_kind_save
 from scoring.rules import build_ruleset
 from scoring.rules.deal import deal_value
 from scoring.standings.store import standings_recompute_now

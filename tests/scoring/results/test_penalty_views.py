@@ -14,7 +14,8 @@ from pypdf import PdfReader
 from scoring.exports.flat import write_csv, write_xlsx
 from scoring.exports.pdf import write_pdf
 from scoring.models import Adjustment, PenaltyEffect, PenaltyKind
-from scoring.results.penalties import adjustment_withdraw, penalty_give, penalty_kind_save
+from scoring.results.penalties import adjustment_withdraw, penalty_give
+from scoring.results.penalty_kinds import penalty_kind_save
 from scoring.standings.store import standings_recompute_now
 from tests.factories import ClubFactory, EventFactory
 from tests.scoring.standings_helpers import make_entries, make_event, make_round, play, won
