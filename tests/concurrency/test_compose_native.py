@@ -75,12 +75,15 @@ def dockerfile_collectstatic() -> str:
 class Native:
     """The compose file's services as processes on this machine."""
 
-    def __init__(self, tmp: Path, redis_port: int):
+    def __init__(self, tmp: Path, redis_port: int, static_root: Path):
         self.tmp = tmp
+        self.static_root = static_root
         self.data = tmp / "var-lib-atout"
         (self.data / "media").mkdir(parents=True)
         self.redis_port = redis_port
-        self.port = free_port()
+        # Each web service's published port 8000 becomes a free one of its own.
+        self.ports = {name: free_port() for name in ("web", "web2")}
+        self.port = self.ports["web"]
         self.compose = yaml.safe_load(COMPOSE.read_text())
         self.bin = tmp / "bin"
         self.bin.mkdir()
@@ -89,10 +92,10 @@ class Native:
         shim.write_text(self.map(ENTRYPOINT.read_text()))
         shim.chmod(0o755)
 
-    def map(self, text: str) -> str:
+    def map(self, text: str, service: str = "web") -> str:
         text = text.replace("/var/lib/atout", str(self.data))
         text = text.replace("0.0.0.0", "127.0.0.1")
-        return re.sub(r"\b8000\b", str(self.port), text)
+        return re.sub(r"\b8000\b", str(self.ports.get(service, self.port)), text)
 
     def map_url(self, url: str) -> str:
         if "@postgres:" in url:
@@ -108,31 +111,23 @@ class Native:
             "HOME": str(self.tmp),
             "LANG": "C.UTF-8",
             **image,
-            **{k: self.map(self.map_url(v)) for k, v in declared.items()},
-            "STATIC_ROOT": str(self.tmp / "staticfiles"),  # the image's /app/staticfiles
+            **{k: self.map(self.map_url(v), name) for k, v in declared.items()},
+            "STATIC_ROOT": str(self.static_root),  # the image's /app/staticfiles
             "ATOUT_SWEEP_SECONDS": str(SWEEP_SECONDS),
         }
 
-    def argv(self, command) -> list[str]:
+    def argv(self, command, service: str = "web") -> list[str]:
         parts = shlex.split(command) if isinstance(command, str) else list(command)
-        return [self.map(part) for part in parts]
+        return [self.map(part, service) for part in parts]
 
-    def build(self) -> None:
-        """The Dockerfile's collectstatic step: its own variables, then its command, in the image's paths."""
-        words = shlex.split(dockerfile_collectstatic().replace("/tmp/", f"{self.tmp}/"))
-        assignments = [w for w in words[: next(i for i, w in enumerate(words) if "=" not in w)]]
-        env = {**self.environment("web"), **dict(a.split("=", 1) for a in assignments)}
-        command = [self.map(w) for w in words[len(assignments) :]]
-        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
-        assert done.returncode == 0, done.stderr[-2000:]
-
-    def start(self, name: str) -> subprocess.Popen:
-        command = self.argv(self.compose["services"][name]["command"])
-        log = (self.tmp / f"{name}.log").open("w")
+    def start(self, name: str, label: str = "", **extra_env: str) -> subprocess.Popen:
+        """Service `name` as a process (`label` names a second one of the same service, and its log)."""
+        command = self.argv(self.compose["services"][name]["command"], name)
+        log = (self.tmp / f"{label or name}.log").open("w")
         return subprocess.Popen(
             [str(self.bin / "atout-entrypoint"), *command],
             cwd=ROOT,
-            env=self.environment(name),
+            env={**self.environment(name), **extra_env},
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,  # `sh -c "migrate && gunicorn"` forks: stopped as a group, as compose does
@@ -171,6 +166,23 @@ def _group_alive(pgid: int) -> bool:
     return True
 
 
+def image_build(static_root: Path, scratch: Path) -> None:
+    """The Dockerfile's collectstatic step: its own variables, then its command, in the image's paths
+    (/app/staticfiles is `static_root`). Run once per session: tests/concurrency/conftest.py `image_static`."""
+    words = shlex.split(dockerfile_collectstatic().replace("/tmp/", f"{scratch}/"))
+    assignments = words[: next(i for i, w in enumerate(words) if "=" not in w)]
+    env = {
+        "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}",
+        "HOME": str(scratch),
+        **{k: v.replace("/app", str(ROOT)) for k, v in dockerfile_env().items()},
+        **dict(a.split("=", 1) for a in assignments),
+        "STATIC_ROOT": str(static_root),
+    }
+    command = words[len(assignments) :]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
 def post(base: str, path: str, body: dict, **headers: str) -> tuple[int, dict]:
     request = urllib.request.Request(
         base + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json", **headers}
@@ -190,16 +202,15 @@ def healthz(base: str) -> bool:
         return False
 
 
-def test_the_compose_services_run_natively_as_written(tmp_path, organiser):
+def test_the_compose_services_run_natively_as_written(tmp_path, organiser, image_static):
     compose = yaml.safe_load(COMPOSE.read_text())
     assert set(APP_SERVICES) <= set(compose["services"]), "the application services are web, worker and beat"
     rnd, games = released_round(tables=1, club=organiser.club)
     sheet, link_a, link_b = table_of(games[0])
     processes: dict[str, subprocess.Popen] = {}
     with own_redis(tmp_path) as redis_server:
-        native = Native(tmp_path, redis_server.port)
+        native = Native(tmp_path, redis_server.port, image_static)
         base = f"http://127.0.0.1:{native.port}"
-        native.build()
         try:
             processes["web"] = native.start("web")
             assert wait_until(lambda: healthz(base), 90), native.log("web")
