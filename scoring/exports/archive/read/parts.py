@@ -243,6 +243,7 @@ def rounds_read(
     """The rounds and their games (seats, sides); returns each game's links and sheet, still to read."""
     rounds, games = [], []
     pending: Pending = []
+    subs = coherence.stand_ins(event)  # read before the rounds: a game's seats may name a substitute
     for i, item in enumerate(r.items(data, "rounds", "")):
         path = f"rounds[{i}]"
         rnd = at(Round(event=event, **r.part(item, ROUND, path)), path)
@@ -276,7 +277,7 @@ def rounds_read(
                 gpath,
             )
             coherence.game_entries(game, in_round, gpath)
-            coherence.game_seats(game, gpath)
+            coherence.game_seats(game, gpath, subs)
             games.append(game)
             sheet_data = game_data.get("sheet")
             pending.append(
