@@ -42,7 +42,10 @@ def member_list(request, club):
     if done:
         return done
     query = request.GET.get("q", "").strip()
-    context = {"club": club, "form": form, "players": selectors.players_of(club, query), "query": query}
+    players = selectors.players_of(club, query)
+    if club.rating_enabled:
+        selectors.attach_ratings(players)
+    context = {"club": club, "form": form, "players": players, "query": query}
     return render(request, "organiser/member_list.html", context)
 
 
