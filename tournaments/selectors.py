@@ -24,13 +24,13 @@ from tournaments.models import (
     Event,
     Game,
     Player,
-    PlayerRating,
     Round,
     Substitution,
     Table,
 )
 from tournaments.names import fold_name, matches, search_text
 from tournaments.permissions import organiser_club_ids
+from tournaments.sharing import results_mail_overview
 
 GAME_RELATED = (
     "entry_a__player_1",
@@ -77,13 +77,6 @@ def players_of(club: Club, query: str = "") -> list[Player]:
     if not fold_name(query):
         return players
     return [p for p in players if matches(query, search_text(p.first_name, p.last_name))]
-
-
-def attach_ratings(players: list[Player]) -> None:
-    """Set `rating_row` (the PlayerRating, or None) on each of `players`. One query."""
-    ratings = {r.player_id: r for r in PlayerRating.objects.filter(player__in=players)}
-    for player in players:
-        player.rating_row = ratings.get(player.pk)  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -165,18 +158,6 @@ def event_overview(event: Event) -> dict:
         "log_count": event.log_entries.count(),
         **results_mail_overview(event),
     }
-
-
-def results_mail_overview(event: Event) -> dict:
-    """The results mail's card: how many who played asked for it, and the latest sending. Two queries."""
-    played = Entry.objects.filter(event=event)
-    asked = (
-        Player.objects.filter(club_id=event.club_id, results_mail=True)
-        .exclude(email="")
-        .filter(Q(pk__in=played.values("player_1_id")) | Q(pk__in=played.values("player_2_id")))
-        .count()
-    )
-    return {"mail_recipients": asked, "mailing": event.results_mailings.order_by("-created_at", "-pk").first()}
 
 
 @dataclass

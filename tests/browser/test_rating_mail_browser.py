@@ -1,6 +1,6 @@
 """In German, on a phone (360) and at the desk (1280): the members list with the club's rating, the club's
-setting that turns it on, the event page's results mail (sent, its progress bar following the sending) and
-the member's unsubscribe page (one button, no login)."""
+setting that turns it on, the event's setting that seeds the first Swiss round by it, the event page's results
+mail (sent, its progress bar following the sending) and the member's unsubscribe page (one button, no login)."""
 
 import datetime
 import os
@@ -71,6 +71,12 @@ def test_rating_and_results_mail_pages_in_german(live_server, phone_page, deskto
     page.screenshot(path=str(SHOTS / f"rating-club-{width}.png"), full_page=True)
 
     event_url = f"{live_server.url}/o/{club.slug}/events/{event.slug}/"
+    page.goto(event_url + "edit/")
+    seed = page.get_by_label("erste Schweizer Runde nach der Spielerwertung des Vereins")
+    expect(seed).not_to_be_checked()
+    seed.scroll_into_view_if_needed()
+    _fits(page, width)
+    page.screenshot(path=str(SHOTS / f"rating-event-settings-{width}.png"), full_page=True)
     page.goto(event_url)
     card = page.locator("#results-mail")
     expect(card).to_contain_text("2 Spielerinnen und Spieler dieses Turniers möchten die Ergebnisse per Mail.")

@@ -14,10 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from tournaments.draws.rating_seed import rating_ranks
 from tournaments.draws.rows import delete_games, draw_of, effective_statuses, games_of, quality_dict
 from tournaments.exceptions import ConfirmationRequired, IllegalTransition, InvalidInput
 from tournaments.labels import draw_error, join_choices, pairing_method_label
-from tournaments.models import CheckIn, Entry, Event, Game, PlayerRating, Round, Standing
+from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
 from tournaments.models import Table as TableRow
 from tournaments.pairing import (
     METHODS,
@@ -120,7 +121,7 @@ class DrawManager:
             for row in TableRow.objects.filter(event=event).order_by("number").values("number", "label", "step_free")
         ]
         history, byes = self._history(entries)
-        scores = self._scores() or self._rating_ranks(entries)
+        scores = self._scores() or rating_ranks(self.event, self.round_number, entries)
         # Same-club avoidance only means something when entries name a club (open events).
         names = sorted({(row["affiliation"] or "").strip().casefold() for row in entries.values()} - {""})
         club_index = {name: index + 1 for index, name in enumerate(names)}
@@ -184,33 +185,6 @@ class DrawManager:
                 score = float(row["match_points"] or 0)
             scores[row["entry_id"]] = (score, row["rank"])
         return scores
-
-    def _rating_ranks(self, entries: Mapping[int, dict]) -> dict[int, tuple[float, int | None]]:
-        """Round 1 of a Swiss event seeded by the club's rating (`Event.seed_by_rating`, docs/rating.md): entry
-        id → (0, rank by its players' mean ordinal, strongest first; an unrated player counts as new, 0;
-        equal ratings by start number). Empty otherwise. One query, only when seeded."""
-        event = self.event
-        if not (
-            self.round_number == 1
-            and event.seed_by_rating
-            and event.club.rating_enabled
-            and event.pairing_method_for(1) == "swiss"
-        ):
-            return {}
-        players = {p for row in entries.values() for p in (row["player_1_id"], row["player_2_id"]) if p}
-        ordinal = {
-            pid: mu - 3 * sigma
-            for pid, mu, sigma in PlayerRating.objects.filter(player_id__in=players).values_list(
-                "player_id", "mu", "sigma"
-            )
-        }
-
-        def strength(row: Mapping[str, Any]) -> float:
-            own = [p for p in (row["player_1_id"], row["player_2_id"]) if p]
-            return sum(ordinal.get(p, 0.0) for p in own) / max(len(own), 1)
-
-        order = sorted(entries, key=lambda e: (-strength(entries[e]), entries[e]["number"]))
-        return {entry_id: (0.0, rank) for rank, entry_id in enumerate(order, start=1)}
 
     # --- drawing ------------------------------------------------------------------------------------
 
