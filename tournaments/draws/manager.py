@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from tournaments.draws.rating_seed import rating_ranks
 from tournaments.draws.rows import delete_games, draw_of, effective_statuses, games_of, quality_dict
 from tournaments.exceptions import ConfirmationRequired, IllegalTransition, InvalidInput
 from tournaments.labels import draw_error, join_choices, pairing_method_label
@@ -120,7 +121,7 @@ class DrawManager:
             for row in TableRow.objects.filter(event=event).order_by("number").values("number", "label", "step_free")
         ]
         history, byes = self._history(entries)
-        scores = self._scores()
+        scores = self._scores() or rating_ranks(self.event, self.round_number, entries)
         # Same-club avoidance only means something when entries name a club (open events).
         names = sorted({(row["affiliation"] or "").strip().casefold() for row in entries.values()} - {""})
         club_index = {name: index + 1 for index, name in enumerate(names)}

@@ -3,7 +3,8 @@
 One module per aggregate, as pretix's `base/models/`: `clubs` (Club, Membership, Player, Season), `events`
 (Event, Entry, CheckIn, Substitution, Table, EventLogEntry: the director's steps), `rounds` (Round, Game, Standing,
 DirectorCall),
-`accounts` (PasswordResetRequest: what the password reset limit counts). Every model is importable from here
+`accounts` (PasswordResetRequest: what the password reset limit counts), `sharing` (PlayerRating: the club's
+rating; ResultsMailing: the results mail to members). Every model is importable from here
 and its app label is `tournaments`.
 
 Standings snapshots live here too (they are rows of the event): `scoring`'s tasks write them, the next
@@ -14,6 +15,7 @@ from tournaments.models.accounts import PasswordResetRequest
 from tournaments.models.clubs import Club, Membership, Player, Season
 from tournaments.models.events import CheckIn, Entry, Event, EventLogEntry, Substitution, Table
 from tournaments.models.rounds import DirectorCall, Game, Round, Standing
+from tournaments.models.sharing import PlayerRating, ResultsMailing
 
 __all__ = [
     "CheckIn",
@@ -26,6 +28,8 @@ __all__ = [
     "Membership",
     "PasswordResetRequest",
     "Player",
+    "PlayerRating",
+    "ResultsMailing",
     "Round",
     "Season",
     "Standing",
