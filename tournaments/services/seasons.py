@@ -158,7 +158,7 @@ def season_divisions_set(*, season: Season, divisions: dict[int, int]) -> int:
     division the season does not have. Returns how many players are placed above the lowest division."""
     first = season_counting_evening(season)
     if first is not None:
-        raise ValidationError({"divisions": _frozen_message(first)})
+        raise ValidationError(_frozen_message(first))
     ids = set(divisions)
     known = set(Player.objects.filter(club=season.club, pk__in=ids).values_list("pk", flat=True))
     if ids - known:
