@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
-from django.db.models import Max, OuterRef, Subquery
+from django.db.models import Max, Q
 from django.utils.translation import gettext, ngettext
 
 from scoring.models import Sheet
@@ -43,7 +43,11 @@ def season_ranking(*, season, public_only: bool = False, with_places: bool = Fal
     events = Event.objects.filter(season=season, standings_version__gt=0).exclude(status=Event.Status.DRAFT)
     if public_only:
         events = events.filter(public_standings=True)
-    event_list = list(events.order_by("date", "pk").values("id", "name", "date", "slug", "team_mode"))
+    event_list = list(
+        events.order_by("date", "pk")
+        .annotate(last_round=Max("standings__round_number"))
+        .values("id", "name", "date", "slug", "team_mode", "last_round")
+    )
     empty = {"events": [], "sections": [], "rows": [], "guests": [], "not_yet": [], "divisions": {}}
     if not event_list:
         return {**empty, "awarded": False, "rules": rules, "sentence": season_rules_sentence(rules, 0)}
@@ -114,26 +118,28 @@ def season_ranking(*, season, public_only: bool = False, with_places: bool = Fal
 
 def _evenings(event_list: list[dict], column: dict[int, int]):
     """Each player's and each fixed pair's evenings from the events' final snapshots (one query)."""
-    last_round = (
-        Standing.objects.filter(event=OuterRef("event"))
-        .values("event")
-        .annotate(last=Max("round_number"))
-        .values("last")
-    )
-    finals = Standing.objects.filter(event_id__in=list(column), round_number=Subquery(last_round)).values_list(
-        "event_id",
-        "entry_id",
-        "match_points",
-        "total_points",
-        "rank",
-        "entry__player_1_id",
-        "entry__player_1__first_name",
-        "entry__player_1__last_name",
-        "entry__player_1__is_guest",
-        "entry__player_2_id",
-        "entry__player_2__first_name",
-        "entry__player_2__last_name",
-        "entry__player_2__is_guest",
+    last_rounds = Q(pk__in=[])
+    for e in event_list:
+        if e["last_round"] is not None:
+            last_rounds |= Q(event_id=e["id"], round_number=e["last_round"])
+    finals = (
+        Standing.objects.filter(last_rounds)
+        .order_by()
+        .values_list(
+            "event_id",
+            "entry_id",
+            "match_points",
+            "total_points",
+            "rank",
+            "entry__player_1_id",
+            "entry__player_1__first_name",
+            "entry__player_1__last_name",
+            "entry__player_1__is_guest",
+            "entry__player_2_id",
+            "entry__player_2__first_name",
+            "entry__player_2__last_name",
+            "entry__player_2__is_guest",
+        )
     )
     count = len(event_list)
     players: dict[int, PlayerSeason] = {}

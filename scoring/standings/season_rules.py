@@ -26,7 +26,6 @@ GUEST_RULES = ("ranked", "apart", "excluded")
 # best_evening: the best single counted evening; evenings: more evenings played; game_points: the counted
 # evenings' game points; head_to_head: the points of the tied against each other when they met at a table.
 TIE_BREAKS = ("best_evening", "evenings", "game_points", "head_to_head")
-WIN, DRAW = Decimal(2), Decimal(1)
 
 CENT = Decimal("0.01")
 
@@ -139,29 +138,32 @@ def _row(player: PlayerSeason, rules: SeasonRules, evenings: int) -> Row:
     )
 
 
-def head_to_head(meetings: Sequence[Meeting], upto: int | None = None) -> dict[tuple[int, int], Decimal]:
+def head_to_head(meetings: Sequence[Meeting], upto: int | None = None) -> dict[tuple[int, int], int]:
     """(x, y) → the points x took from its meetings with y (2 a win, 1 a draw), over evening columns < `upto`
     (None: all)."""
-    points: dict[tuple[int, int], Decimal] = {}
+    points: dict[tuple[int, int], int] = {}
     for m in meetings:
-        if upto is not None and m.evening >= upto:
-            continue
-        score_a = WIN if m.total_a > m.total_b else DRAW if m.total_a == m.total_b else Decimal(0)
-        score_b = WIN - score_a
-        for a in m.side_a:
-            for b in m.side_b:
-                points[a, b] = points.get((a, b), Decimal(0)) + score_a
-                points[b, a] = points.get((b, a), Decimal(0)) + score_b
+        if upto is None or m.evening < upto:
+            _add_meeting(points, m)
     return points
 
 
-def _tie_value(name: str, row: Row, group: list[Row], h2h: dict[tuple[int, int], Decimal]) -> Decimal | int:
+def _add_meeting(points: dict[tuple[int, int], int], m: Meeting) -> None:
+    score_a = 2 if m.total_a > m.total_b else 1 if m.total_a == m.total_b else 0
+    score_b = 2 - score_a
+    for a in m.side_a:
+        for b in m.side_b:
+            points[a, b] = points.get((a, b), 0) + score_a
+            points[b, a] = points.get((b, a), 0) + score_b
+
+
+def _tie_value(name: str, row: Row, group: list[Row], h2h: dict[tuple[int, int], int]) -> Decimal | int:
     if name == "head_to_head":
-        return sum((h2h.get((row.player_id, o.player_id), Decimal(0)) for o in group if o is not row), Decimal(0))
+        return sum(h2h.get((row.player_id, o.player_id), 0) for o in group if o is not row)
     return {"best_evening": row.best, "evenings": row.played, "game_points": row.game_points}[name]
 
 
-def _split(group: list[Row], breaks: tuple[str, ...], h2h: dict[tuple[int, int], Decimal]) -> list[list[Row]]:
+def _split(group: list[Row], breaks: tuple[str, ...], h2h: dict[tuple[int, int], int]) -> list[list[Row]]:
     """The tied `group` in order, as groups still tied after the tie-breaks (each among those still tied)."""
     if len(group) < 2 or not breaks:
         return [sorted(group, key=lambda r: r.name)]
@@ -172,7 +174,7 @@ def _split(group: list[Row], breaks: tuple[str, ...], h2h: dict[tuple[int, int],
     return out
 
 
-def _ranked(rows: list[Row], rules: SeasonRules, h2h: dict[tuple[int, int], Decimal]) -> list[Row]:
+def _ranked(rows: list[Row], rules: SeasonRules, h2h: dict[tuple[int, int], int]) -> list[Row]:
     ordered: list[Row] = []
     for score in sorted({r.score for r in rows}, reverse=True):
         for tied in _split([r for r in rows if r.score == score], rules.tie_breaks, h2h):
@@ -187,7 +189,12 @@ def season_table(
 ) -> SeasonTable:
     """The season's ranking under `rules`, from each player's evenings (`evenings`: the season's columns) and,
     for the head-to-head tie-break, the season's `meetings`. Raises nothing."""
-    h2h = head_to_head(meetings) if "head_to_head" in rules.tie_breaks else {}
+    return _table(players, evenings, rules, head_to_head(meetings) if "head_to_head" in rules.tie_breaks else {})
+
+
+def _table(
+    players: list[PlayerSeason], evenings: int, rules: SeasonRules, h2h: dict[tuple[int, int], int]
+) -> SeasonTable:
     rows = [_row(p, rules, evenings) for p in players if not (p.is_guest and rules.guests == "excluded")]
     not_yet = sorted((r for r in rows if r.played < rules.min_evenings), key=lambda r: (-r.played, r.name))
     eligible = [r for r in rows if r.played >= rules.min_evenings]
@@ -211,10 +218,19 @@ def places_over_season(
     """Each player's place in the ranking after each evening column (None: not played or not ranked yet), the
     same rules applied to the evenings so far. Cost: one `season_table` per evening."""
     places: dict[int, list[int | None]] = {p.player_id: [] for p in players}
+    by_evening: dict[int, list[Meeting]] = {}
+    if "head_to_head" in rules.tie_breaks:
+        ids = set(places)
+        for m in meetings:
+            if ids.intersection(m.side_a) and ids.intersection(m.side_b):
+                by_evening.setdefault(m.evening, []).append(m)
+    h2h: dict[tuple[int, int], int] = {}  # grows evening by evening
     for upto in range(1, evenings + 1):
+        for m in by_evening.get(upto - 1, ()):
+            _add_meeting(h2h, m)
         # Who has not played yet has no place yet.
         so_far = [replace(p, evenings=p.evenings[:upto]) for p in players if any(p.evenings[:upto])]
-        table = season_table(so_far, upto, rules, [m for m in meetings if m.evening < upto])
+        table = _table(so_far, upto, rules, h2h)
         rank = {r.player_id: r.rank for r in table.ranked + table.guests}
         for p in players:
             places[p.player_id].append(rank.get(p.player_id))

@@ -164,7 +164,7 @@ class Command(BaseCommand):
         if missing or len(set(ids)) != len(ids):
             raise CommandError(f"--players: {missing or 'repeated ids'} are not distinct players of {club.slug}.")
         per_entry = 1 if mode == Event.TeamMode.MELEE else 2
-        if len(ids) % per_entry or len(ids) < (4 if per_entry == 1 else 4):
+        if len(ids) % per_entry or len(ids) < 4:
             raise CommandError(f"--players: {len(ids)} players do not make whole entries of {per_entry}.")
         season = None
         if options["season"] is not None:
@@ -192,9 +192,7 @@ class Command(BaseCommand):
                 club = Club.objects.create(slug=tag, name=f"Simulation {tag}", city="")
                 players = Player.objects.bulk_create(
                     [
-                        Player(
-                            club=club, first_name=rng.choice(FIRST_NAMES), last_name=f"{rng.choice(LAST_NAMES)} {n}"
-                        )
+                        Player(club=club, first_name=rng.choice(FIRST_NAMES), last_name=f"{rng.choice(LAST_NAMES)} {n}")
                         for n in range(config["entries"] * per_entry)
                     ]
                 )

@@ -33,13 +33,14 @@ PLAN = [
 
 
 def evenings(season, count, players=None, prefix="abend"):
-    players = players or [
-        PlayerFactory(club=season.club, first_name=f"S{i}", last_name="Spieler") for i in range(1, 5)
-    ]
+    players = players or [PlayerFactory(club=season.club, first_name=f"S{i}", last_name="Spieler") for i in range(1, 5)]
     events = []
     for n, (pairs, totals) in enumerate(PLAN[:count], start=1):
         event = make_event(
-            club=season.club, season=season, slug=f"{prefix}-{n}", status=Event.Status.FINISHED,
+            club=season.club,
+            season=season,
+            slug=f"{prefix}-{n}",
+            status=Event.Status.FINISHED,
             date=datetime.date(2026, 10, n),
         )
         a = EntryFactory(event=event, number=1, player_1=players[pairs[0][0]], player_2=players[pairs[0][1]])

@@ -4,6 +4,7 @@ computation written here from the stored results (the final standings rows and t
 through the season code."""
 
 import datetime
+import itertools
 import json
 import random
 from collections import defaultdict
@@ -218,7 +219,7 @@ def test_a_simulated_season_of_the_demo_club_under_each_rule(played_season):
         keys = [h2h[r["player_id"]] for r in group]
         assert keys == sorted(keys, reverse=True)
         decided += len(set(keys)) > 1
-        for a, b in zip(group, group[1:], strict=False):
+        for a, b in itertools.pairwise(group):
             if h2h[a["player_id"]] == h2h[b["player_id"]] and a["rank"] == b["rank"]:
                 assert max(by_player[a["player_id"]].values())[0] == max(by_player[b["player_id"]].values())[0]
     assert decided, "head-to-head decides at least one tie"
