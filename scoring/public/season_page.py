@@ -37,7 +37,7 @@ def _chart(ranking: dict, evenings: int):
         Series(label=r["name"], points=[(n, p) for n, p in enumerate(r["places"], start=1) if p is not None])
         for r in rows
     ]
-    return rank_chart(series, rounds=evenings, worst=max(worst, len(ranking["rows"]), 2))
+    return rank_chart(series, rounds=evenings, worst=max(worst, len(ranking["rows"]), 2), height=240)
 
 
 @require_GET

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import ROUND_HALF_UP, Decimal
+from functools import lru_cache
 
 SCORE_MODES = ("total", "average")
 POINT_BASES = ("match", "game", "place")
@@ -28,6 +29,7 @@ GUEST_RULES = ("ranked", "apart", "excluded")
 TIE_BREAKS = ("best_evening", "evenings", "game_points", "head_to_head")
 
 CENT = Decimal("0.01")
+ZERO = Decimal(0)
 
 
 @dataclass(frozen=True)
@@ -97,13 +99,20 @@ class SeasonTable:
     awarded: bool
 
 
+@lru_cache(maxsize=64)
+def _place_values(place_points: tuple[int, ...]) -> tuple[Decimal, ...]:
+    return tuple(Decimal(p) for p in place_points)
+
+
 def evening_value(evening: Evening, rules: SeasonRules) -> Decimal:
     if rules.basis == "game":
         return Decimal(evening.game_points)
     if rules.basis == "place":
         index = evening.place - 1
-        return Decimal(rules.place_points[index]) if 0 <= index < len(rules.place_points) else Decimal(0)
-    return Decimal(evening.match_points)
+        values = _place_values(rules.place_points)
+        return values[index] if 0 <= index < len(values) else ZERO
+    mp = evening.match_points
+    return mp if isinstance(mp, Decimal) else Decimal(mp)
 
 
 def _row(player: PlayerSeason, rules: SeasonRules, evenings: int) -> Row:

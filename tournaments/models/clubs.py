@@ -175,7 +175,7 @@ class Season(models.Model):
         GAME_POINTS = "game_points", _("Game points of the counted evenings")
         BEST_EVENING = "best_evening", _("Best single evening")
         EVENINGS = "evenings", _("Number of evenings played")
-        HEAD_TO_HEAD = "head_to_head", _("Head-to-head (the tied players' results when they met at a table)")
+        HEAD_TO_HEAD = "head_to_head", _("Head-to-head among the tied")
 
     class RankedAs(models.TextChoices):
         AUTO = "auto", _("As the evenings were played: pairs for fixed pairs, players when partners change")
