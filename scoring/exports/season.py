@@ -53,10 +53,12 @@ def season_blocks(ranking: dict) -> list[tuple[str, list[str], list[list]]]:
                 *evenings,
             ]
             rows = []
-            for group, label in ((r["rows"], ""), (r["guests"], _("guest")), (r["not_yet"], _("not yet ranked"))):
+            guest, not_yet = _("guest"), _("not yet ranked")
+            # Guests ranked apart carry "(guest)" after the name; the not yet ranked say so instead of a rank.
+            for group, kind in ((r["rows"], "ranked"), (r["guests"], "guest"), (r["not_yet"], "not_yet")):
                 for row in group:
-                    rank = row["rank"] if label != _("not yet ranked") else label
-                    name = f"{row['name']} ({label})" if label == _("guest") else row["name"]
+                    rank = not_yet if kind == "not_yet" else row["rank"]
+                    name = f"{row['name']} ({guest})" if kind == "guest" else row["name"]
                     rows.append(
                         [
                             rank,

@@ -38,7 +38,8 @@ def season_ranking(*, season, public_only: bool = False, with_places: bool = Fal
     "divisions": {player_id: division}}; each row {"rank", "player_id", "name", "is_guest", "points",
     "points_display", "total_points", "evenings", "counted", "cells": [{"points" (None: absent), "counted",
     "state": counted | dropped | absent}], "places" (with `with_places`: the place after each evening)}.
-    At most five queries, whatever the number of events and players."""
+    At most four queries (the events, their final rows, with head-to-head the games, with divisions the
+    players' divisions), whatever the number of events and players."""
     rules = season_rules_of(season)
     events = Event.objects.filter(season=season, standings_version__gt=0).exclude(status=Event.Status.DRAFT)
     if public_only:
