@@ -8,7 +8,8 @@
   `screen/` (the venue screen's links);
 - namespace "results": `results/` (standings status, adjustments, exports, restore/ from a backup of the
   event), `results/penalties/` (give and list penalties), `…/adjustments/<id>/withdraw/`, and the club's
-  `o/<club>/archive/import/` (an archive as a copy) and `o/<club>/penalties/` (the club's penalty catalogue);
+  `o/<club>/archive/import/` (an archive as a copy) and `o/<club>/penalties/` (the club's penalty catalogue),
+  `o/<club>/seasons/<id>/next/` (start the next season from one);
 - the old addresses by database id (`o/scores/...`): permanent redirects for what answered a GET.
 
 Numbers and slugs, not database ids: an address stays the same when the event is rebuilt (`make demo`).
@@ -21,6 +22,7 @@ from scoring.public import venue as venue_views
 from scoring.results import archive_import as archive_views
 from scoring.results import archive_restore as restore_views
 from scoring.results import mail_views, penalty_views
+from scoring.results import season_next as season_next_views
 from scoring.results import views as results_views
 from scoring.sheets.referee_urls import sheet_routes
 from scoring.sheets.views import cards as card_views
@@ -88,6 +90,7 @@ results_patterns = [
     path(results + "exports/<int:export_id>.json", results_views.export_status, name="export_status"),
     path(results + "exports/<int:export_id>/download/", results_views.export_download, name="export_download"),
     path("o/<slug:club_slug>/archive/import/", archive_views.archive_import, name="archive_import"),
+    path("o/<slug:club_slug>/seasons/<int:season_id>/next/", season_next_views.season_next, name="season_next"),
 ]
 
 old = "o/scores/"

@@ -45,6 +45,11 @@ urlpatterns = [
     path("o/<slug:club_slug>/organisers/", views.accounts.organisers, name="organisers"),
     path("o/<slug:club_slug>/seasons/new/", views.seasons.season_create, name="season_create"),
     path("o/<slug:club_slug>/seasons/<int:season_id>/", views.seasons.season_edit, name="season_edit"),
+    path(
+        "o/<slug:club_slug>/seasons/<int:season_id>/divisions/",
+        views.seasons.season_divisions,
+        name="season_divisions",
+    ),
     path("o/<slug:club_slug>/events/new/", views.events.event_create, name="event_create"),
     path("o/<slug:club_slug>/events/<slug:event_slug>/", include(event_patterns)),
 ]

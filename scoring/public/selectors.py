@@ -22,7 +22,7 @@ from scoring.rules.words import TEAMS
 from scoring.sheets.selectors import sheet_of
 from scoring.standings import metrics
 from tournaments.labels import withdrawn_label
-from tournaments.models import Entry, Event, Game, Player, Round, Standing
+from tournaments.models import Entry, Event, Game, Player, Round, SeasonDivision, Standing
 from tournaments.names import search_text
 
 # --- the event and its rounds ---------------------------------------------------------------------------
@@ -340,7 +340,8 @@ def progress(event: Event, *, points: bool, top: int, highlight: int | None) -> 
 
 def season_stamp(season) -> str:
     """A short hash that changes whenever any of the season's evenings is recomputed, added, removed or
-    re-flagged, or any of the season's rules changes (one query)."""
+    re-flagged, any of the season's rules changes, or a player changes division (one query, two with
+    divisions)."""
 
     rows = (
         Event.objects.filter(season=season)
@@ -349,4 +350,7 @@ def season_stamp(season) -> str:
     )
     rules = ".".join(str(getattr(season, name)) for name in season.RULE_FIELDS)
     stamp = f"{rules}|" + "-".join(f"{pk}.{v}.{int(p)}.{s}" for pk, v, p, s in rows)
+    if season.divisions > 1:
+        placed = SeasonDivision.objects.filter(season=season).order_by("player_id")
+        stamp += "|" + ",".join(f"{p}.{d}" for p, d in placed.values_list("player_id", "division"))
     return hashlib.sha256(stamp.encode()).hexdigest()[:32]

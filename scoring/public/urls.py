@@ -4,7 +4,7 @@ feeds (`e/<club_slug>/calendar.ics`)."""
 
 from django.urls import path
 
-from scoring.public import calculator, calendar, unsubscribe, venue, views
+from scoring.public import calculator, calendar, season_page, unsubscribe, venue, views
 
 app_name = "public"
 
@@ -20,7 +20,9 @@ urlpatterns = [
     path(prefix + "rounds/<int:number>/", views.round_results, name="round"),
     path(prefix + "entries/<int:number>/", views.entry_detail, name="entry"),
     path(prefix + "progress/", views.progress, name="progress"),
-    path(prefix + "season/", views.season, name="season"),
+    path(prefix + "season/", season_page.season, name="season"),
+    path(prefix + "season/season.pdf", season_page.season_pdf, name="season_pdf"),
+    path(prefix + "season/season.xlsx", season_page.season_xlsx, name="season_xlsx"),
     path("e/<slug:club_slug>/calendar.ics", calendar.club_calendar, name="club_calendar"),
     path("e/<slug:club_slug>/seasons/<int:season_id>/calendar.ics", calendar.season_calendar, name="season_calendar"),
     path("v/<str:token>/", venue.screen, name="venue_screen"),

@@ -17,14 +17,12 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET
 
 from scoring.public import selectors as public_selectors
 from scoring.public.chart import rank_chart
-from scoring.standings.season import season_ranking
 from tournaments.models import Event
 from tournaments.names import fold_name, matches
 from tournaments.permissions import is_organiser
@@ -328,29 +326,7 @@ def progress(request, event: Event):
     )
 
 
-# --- season -------------------------------------------------------------------------------------------
-
-
-@require_GET
-@public_event("public_standings")
-def season(request, event: Event):
-    """The season ranking of this event's season (public evenings only). Queries: ≤ 4."""
-    if event.season is None:
-        raise Http404
-    key = f"public-season:{event.season_id}:{get_language()}:{public_selectors.season_stamp(event.season)}"
-
-    html = cache.get(key)
-    if html is None:
-        ranking = season_ranking(season=event.season, public_only=True)
-        html = render_to_string("public/_season_table.html", {"season": event.season, **ranking})
-        cache.set(key, html, CACHE_SECONDS)
-    return _render(
-        request,
-        "public/season.html",
-        event,
-        {"body": html, "season": event.season, "title": _("Season ranking")},
-        "season",
-    )
+# The season ranking's pages are scoring.public.season_page.
 
 
 # --- embeddable standings -----------------------------------------------------------------------------

@@ -3,83 +3,204 @@ championship rules (the pure `season_rules` applies them)."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from decimal import Decimal
 
-from django.db.models import Max, OuterRef, Subquery
+from django.db.models import Max, Q
 from django.utils.translation import gettext, ngettext
 
+from scoring.models import Sheet
 from scoring.standings import metrics
-from scoring.standings.season_rules import Evening, PlayerSeason, SeasonRules, season_table
-from tournaments.models import Event, Season, Standing
+from scoring.standings.season_divisions import division_of, rankings_shown
+from scoring.standings.season_rules import (
+    Evening,
+    Meeting,
+    PlayerSeason,
+    SeasonRules,
+    places_over_season,
+    season_table,
+)
+from tournaments.models import Event, Game, Season, SeasonDivision, Standing
+from tournaments.models.divisions import division_letter
 
 
-def season_ranking(*, season, public_only: bool = False) -> dict:
-    """The season ranking of a club's players across the season's evenings, from each event's final snapshot.
+def season_ranking(*, season, public_only: bool = False, with_places: bool = False) -> dict:
+    """The season ranking of a club's players (and pairs) across the season's evenings, from each event's
+    final snapshot.
 
     Each player gets their entry's result of the evening (in pairs both players of the team): its final match
-    points, game points and place, valued and counted as the season's rules say (season_rules_of).
-    Returns {"events": [{"id", "name", "date", "slug"}], "rows" (the ranking), "guests" (ranked apart),
-    "not_yet" (below the minimum of evenings), each [{"rank", "player_id", "name", "is_guest", "points",
+    points, game points and place, valued and counted as the season's rules say (season_rules_of). A pair of
+    a fixed-pairs evening is ranked as a pair too; which rankings are shown follows `Season.ranked_as`
+    (`season_divisions.rankings_shown`). With divisions each is ranked apart (a pair in its better player's).
+    Returns {"events": [{"id", "name", "date", "slug", "team_mode"}], "sections": [{"division" (None: no
+    divisions), "letter", "rankings": [{"kind": pairs | players, "rows", "guests", "not_yet", "table"}]}],
+    "rows"/"guests"/"not_yet" (the players' ranking of the first section), "awarded", "rules", "sentence",
+    "divisions": {player_id: division}}; each row {"rank", "player_id", "name", "is_guest", "points",
     "points_display", "total_points", "evenings", "counted", "cells": [{"points" (None: absent), "counted",
-    "state": counted | dropped | absent}]}], "awarded" and "rules"}. Two queries, whatever the number of events
-    and players."""
+    "state": counted | dropped | absent}], "places" (with `with_places`: the place after each evening)}.
+    At most four queries (the events, their final rows, with head-to-head the games, with divisions the
+    players' divisions), whatever the number of events and players."""
+    rules = season_rules_of(season)
     events = Event.objects.filter(season=season, standings_version__gt=0).exclude(status=Event.Status.DRAFT)
     if public_only:
         events = events.filter(public_standings=True)
-    event_list = list(events.order_by("date", "pk").values("id", "name", "date", "slug"))
+    event_list = list(
+        events.order_by("date", "pk")
+        .annotate(last_round=Max("standings__round_number"))
+        .values("id", "name", "date", "slug", "team_mode", "last_round")
+    )
+    empty = {"events": [], "sections": [], "rows": [], "guests": [], "not_yet": [], "divisions": {}}
     if not event_list:
-        return {
-            "events": [],
-            "rows": [],
-            "guests": [],
-            "not_yet": [],
-            "awarded": False,
-            "rules": season_rules_of(season),
-        }
-    last_round = (
-        Standing.objects.filter(event=OuterRef("event"))
-        .values("event")
-        .annotate(last=Max("round_number"))
-        .values("last")
-    )
-    finals = Standing.objects.filter(
-        event_id__in=[e["id"] for e in event_list], round_number=Subquery(last_round)
-    ).values_list(
-        "event_id",
-        "match_points",
-        "total_points",
-        "rank",
-        "entry__player_1_id",
-        "entry__player_1__first_name",
-        "entry__player_1__last_name",
-        "entry__player_1__is_guest",
-        "entry__player_2_id",
-        "entry__player_2__first_name",
-        "entry__player_2__last_name",
-        "entry__player_2__is_guest",
-    )
+        return {**empty, "awarded": False, "rules": rules, "sentence": season_rules_sentence(rules, 0)}
     column = {e["id"]: i for i, e in enumerate(event_list)}
+    players, pairs, pair_of_entry, partners, pair_players = _evenings(event_list, column)
+    melee = any(e["team_mode"] == Event.TeamMode.MELEE for e in event_list)
+    shown = rankings_shown(
+        season.ranked_as,
+        pair_evenings=bool(pairs),
+        partners_change=melee or any(len(p) > 1 for p in partners.values()),
+    )
+    meetings = _meetings(column, pair_of_entry) if "head_to_head" in rules.tie_breaks else {"players": [], "pairs": []}
+    assigned = (
+        dict(SeasonDivision.objects.filter(season=season).values_list("player_id", "division"))
+        if season.divisions > 1
+        else {}
+    )
+    sections = []
+    for number in range(1, max(season.divisions, 1) + 1):
+        rankings = []
+        for kind in ("players", "pairs"):
+            if kind not in shown and kind != "players":  # the players' ranking is always there for callers
+                continue
+            units = list(players.values()) if kind == "players" else list(pairs.values())
+            if season.divisions > 1:
+                units = [
+                    u
+                    for u in units
+                    # A pair plays in its better player's division.
+                    if min(
+                        division_of(p, assigned, season.divisions)
+                        for p in pair_players.get(u.player_id, (u.player_id,))
+                    )
+                    == number
+                ]
+            table = season_table(units, len(event_list), rules, meetings[kind])
+            places = places_over_season(units, len(event_list), rules, meetings[kind]) if with_places else {}
+            rankings.append(
+                {
+                    "kind": kind,
+                    "shown": kind in shown,
+                    "rows": [_row_dict(r, places) for r in table.ranked],
+                    "guests": [_row_dict(r, places) for r in table.guests],
+                    "not_yet": [_row_dict(r, places) for r in table.not_yet],
+                    "table": table,
+                }
+            )
+        sections.append(
+            {
+                "division": number if season.divisions > 1 else None,
+                "letter": division_letter(number) if season.divisions > 1 else None,
+                "rankings": rankings,
+            }
+        )
+    first_players = next(r for r in sections[0]["rankings"] if r["kind"] == "players")
+    return {
+        "events": event_list,
+        "sections": sections,
+        "rows": first_players["rows"],
+        "guests": first_players["guests"],
+        "not_yet": first_players["not_yet"],
+        "awarded": len(event_list) >= rules.awarded_min_evenings,
+        "rules": rules,
+        "sentence": season_rules_sentence(rules, len(event_list), season=season, shown=shown),
+        "divisions": {pid: division_of(pid, assigned, season.divisions) for pid in players},
+    }
+
+
+def _evenings(event_list: list[dict], column: dict[int, int]):
+    """Each player's and each fixed pair's evenings from the events' final snapshots (one query)."""
+    last_rounds = Q(pk__in=[])
+    for e in event_list:
+        if e["last_round"] is not None:
+            last_rounds |= Q(event_id=e["id"], round_number=e["last_round"])
+    finals = (
+        Standing.objects.filter(last_rounds)
+        .order_by()
+        .values_list(
+            "event_id",
+            "entry_id",
+            "match_points",
+            "total_points",
+            "rank",
+            "entry__player_1_id",
+            "entry__player_1__first_name",
+            "entry__player_1__last_name",
+            "entry__player_1__is_guest",
+            "entry__player_2_id",
+            "entry__player_2__first_name",
+            "entry__player_2__last_name",
+            "entry__player_2__is_guest",
+        )
+    )
+    count = len(event_list)
     players: dict[int, PlayerSeason] = {}
-    for event_id, mp, tp, place, p1, f1, l1, g1, p2, f2, l2, g2 in finals:
+    pairs: dict[frozenset[int], PlayerSeason] = {}
+    pair_of_entry: dict[int, int] = {}
+    pair_players: dict[int, tuple[int, int]] = {}
+    partners: dict[int, set[int]] = defaultdict(set)
+    for event_id, entry_id, mp, tp, place, p1, f1, l1, g1, p2, f2, l2, g2 in finals:
+        evening = Evening(Decimal(mp), tp, place)
         for pid, first, last, guest in ((p1, f1, l1, g1), (p2, f2, l2, g2)):
             if pid is None:
                 continue
-            player = players.setdefault(
-                pid,
-                PlayerSeason(pid, f"{first} {last}".strip(), bool(guest), [None] * len(event_list)),
-            )
-            player.evenings[column[event_id]] = Evening(Decimal(mp), tp, place)
-    rules = season_rules_of(season)
-    table = season_table(list(players.values()), len(event_list), rules)
-    return {
-        "events": event_list,
-        "rows": [_row_dict(r) for r in table.ranked],
-        "guests": [_row_dict(r) for r in table.guests],
-        "not_yet": [_row_dict(r) for r in table.not_yet],
-        "awarded": table.awarded,
-        "rules": rules,
-        "sentence": season_rules_sentence(rules, len(event_list)),
-    }
+            player = players.setdefault(pid, PlayerSeason(pid, f"{first} {last}".strip(), bool(guest), [None] * count))
+            player.evenings[column[event_id]] = evening
+        if p2 is None:
+            continue
+        partners[p1].add(p2)
+        partners[p2].add(p1)
+        key = frozenset((p1, p2))
+        pair = pairs.get(key)
+        if pair is None:
+            name = f"{f1} {l1}".strip() + " / " + f"{f2} {l2}".strip()
+            pair = pairs[key] = PlayerSeason(-len(pairs) - 1, name, bool(g1 or g2), [None] * count)
+            pair_players[pair.player_id] = (p1, p2)
+        pair.evenings[column[event_id]] = evening
+        pair_of_entry[entry_id] = pair.player_id
+    return players, pairs, pair_of_entry, partners, pair_players
+
+
+def _meetings(column: dict[int, int], pair_of_entry: dict[int, int]) -> dict[str, list[Meeting]]:
+    """The season's counted games as meetings of players and of pairs, for head-to-head (one query)."""
+    games = Game.objects.filter(
+        round__event_id__in=list(column), is_bye=False, sheet__status__in=Sheet.COUNTED_STATUSES
+    ).values_list(
+        "round__event_id",
+        "entry_a_id",
+        "entry_b_id",
+        "entry_a__player_1_id",
+        "entry_a__player_2_id",
+        "entry_a_partner__player_1_id",
+        "entry_b__player_1_id",
+        "entry_b__player_2_id",
+        "entry_b_partner__player_1_id",
+        "sheet__total_a",
+        "sheet__total_b",
+        "sheet__unfinished_rule",
+        "sheet__ruled_total_a",
+        "sheet__ruled_total_b",
+    )
+    out: dict[str, list[Meeting]] = {"players": [], "pairs": []}
+    for event_id, ea, eb, a1, a2, a3, b1, b2, b3, ta, tb, rule, ra, rb in games:
+        if rule and ra is not None and rb is not None:
+            ta, tb = ra, rb
+        evening = column[event_id]
+        side_a = tuple(p for p in (a1, a2, a3) if p)
+        side_b = tuple(p for p in (b1, b2, b3) if p)
+        out["players"].append(Meeting(evening, side_a, side_b, ta, tb))
+        if ea in pair_of_entry and eb in pair_of_entry:
+            out["pairs"].append(Meeting(evening, (pair_of_entry[ea],), (pair_of_entry[eb],), ta, tb))
+    return out
 
 
 def season_rules_of(season: Season) -> SeasonRules:
@@ -100,8 +221,9 @@ def season_rules_of(season: Season) -> SeasonRules:
     )
 
 
-def _row_dict(row) -> dict:
+def _row_dict(row, places: dict[int, list[int | None]]) -> dict:
     return {
+        "places": places.get(row.player_id, []),
         "rank": row.rank,
         "player_id": row.player_id,
         "name": row.name,
@@ -122,8 +244,11 @@ def _row_dict(row) -> dict:
     }
 
 
-def season_rules_sentence(rules: SeasonRules, evenings: int) -> str:
-    """The season's rules in one sentence, for the top of its ranking."""
+def season_rules_sentence(
+    rules: SeasonRules, evenings: int, *, season: Season | None = None, shown: tuple[str, ...] = ()
+) -> str:
+    """The season's rules in one sentence, for the top of its ranking (with `season`: its divisions too;
+    with `shown`: who is ranked when both pairs and players are)."""
     basis = {
         "match": gettext("the match points of each evening"),
         "game": gettext("the game points of each evening"),
@@ -156,9 +281,22 @@ def season_rules_sentence(rules: SeasonRules, evenings: int) -> str:
         "game_points": gettext("game points"),
         "best_evening": gettext("the best single evening"),
         "evenings": gettext("the number of evenings"),
+        "head_to_head": gettext("head-to-head"),
     }
     if rules.tie_breaks:
         parts.append(gettext("Ties: %(order)s.") % {"order": ", ".join(names[t] for t in rules.tie_breaks)})
+    if set(shown) == {"pairs", "players"}:
+        parts.append(gettext("Pairs are ranked as pairs, and players as individuals."))
+    if season is not None and season.divisions > 1:
+        letters = [division_letter(n) for n in range(1, season.divisions + 1)]
+        text = gettext("Divisions %(first)s to %(last)s are ranked apart.") % {"first": letters[0], "last": letters[-1]}
+        if season.promotion:
+            text += " " + ngettext(
+                "The top and the bottom player of each division move up and down into the next season.",
+                "The top and bottom %(n)s of each division move up and down into the next season.",
+                season.promotion,
+            ) % {"n": season.promotion}
+        parts.append(text)
     if rules.awarded_min_evenings and evenings < rules.awarded_min_evenings:
         parts.append(
             gettext("Not awarded yet: %(played)s of the %(needed)s evenings needed have been played.")

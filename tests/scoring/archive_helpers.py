@@ -85,6 +85,9 @@ def make_rich_event():
         guests=Season.Guests.APART,
         tie_breaks=["evenings", "game_points"],
         awarded_min_evenings=2,
+        ranked_as=Season.RankedAs.BOTH,
+        divisions=2,
+        promotion=1,
     )
     event = make_event(
         club=season.club,

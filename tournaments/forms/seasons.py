@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.base import DateInput
 from tournaments.models import Season
+from tournaments.models.divisions import division_letter
 
 TIE_BREAK_CHOICES = [("", _("(none)")), *Season.TieBreak.choices]
 
@@ -33,6 +34,9 @@ class SeasonForm(forms.ModelForm):
             "missed_penalty",
             "awarded_min_evenings",
             "guests",
+            "ranked_as",
+            "divisions",
+            "promotion",
         ]
         widgets = {
             "start_date": DateInput(),
@@ -49,6 +53,9 @@ class SeasonForm(forms.ModelForm):
         "missed_penalty",
         "awarded_min_evenings",
         "guests",
+        "ranked_as",
+        "divisions",
+        "promotion",
     )
 
     def __init__(self, *args, **kwargs):
@@ -72,3 +79,30 @@ class SeasonForm(forms.ModelForm):
         for name in ("tie_break_1", "tie_break_2", "tie_break_3"):
             data.pop(name, None)
         return data
+
+
+class SeasonDivisionsForm(forms.Form):
+    """One choice per player of the club: the division they play in this season (the lowest by default)."""
+
+    def __init__(self, *args, season: Season, players, assigned: dict[int, int], **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [
+            (str(n), _("Division %(letter)s") % {"letter": division_letter(n)}) for n in range(1, season.divisions + 1)
+        ]
+        self.players = list(players)
+        for player in self.players:
+            self.fields[f"player_{player.pk}"] = forms.TypedChoiceField(
+                label=str(player),
+                choices=choices,
+                coerce=int,
+                initial=str(min(assigned.get(player.pk, season.divisions), season.divisions)),
+            )
+
+    def divisions(self) -> dict[int, int]:
+        return {p.pk: self.cleaned_data[f"player_{p.pk}"] for p in self.players}
+
+
+class NextSeasonForm(forms.Form):
+    name = forms.CharField(label=_("name"), max_length=100)
+    start_date = forms.DateField(label=_("start"), widget=DateInput())
+    end_date = forms.DateField(label=_("end"), widget=DateInput())

@@ -3,6 +3,7 @@
 One module per aggregate, as pretix's `base/models/`: `clubs` (Club, Membership, Player, Season), `events`
 (Event, Entry, CheckIn, Substitution, Table, EventLogEntry: the director's steps), `rounds` (Round, Game, Standing,
 DirectorCall),
+`divisions` (SeasonDivision: a player's division in a season),
 `accounts` (PasswordResetRequest: what the password reset limit counts), `sharing` (PlayerRating: the club's
 rating; ResultsMailing: the results mail to members). Every model is importable from here
 and its app label is `tournaments`.
@@ -13,6 +14,7 @@ Swiss draw and the public pages read them. This app never imports `scoring`'s Dj
 
 from tournaments.models.accounts import PasswordResetRequest
 from tournaments.models.clubs import Club, Membership, Player, Season
+from tournaments.models.divisions import SeasonDivision
 from tournaments.models.events import CheckIn, Entry, Event, EventLogEntry, Substitution, Table
 from tournaments.models.rounds import DirectorCall, Game, Round, Standing
 from tournaments.models.sharing import PlayerRating, ResultsMailing
@@ -32,6 +34,7 @@ __all__ = [
     "ResultsMailing",
     "Round",
     "Season",
+    "SeasonDivision",
     "Standing",
     "Substitution",
     "Table",

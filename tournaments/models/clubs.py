@@ -166,6 +166,9 @@ class Season(models.Model):
         "guests",
         "tie_breaks",
         "awarded_min_evenings",
+        "ranked_as",
+        "divisions",
+        "promotion",
     )
 
     class ScoreMode(models.TextChoices):
@@ -186,6 +189,15 @@ class Season(models.Model):
         GAME_POINTS = "game_points", _("Game points of the counted evenings")
         BEST_EVENING = "best_evening", _("Best single evening")
         EVENINGS = "evenings", _("Number of evenings played")
+        HEAD_TO_HEAD = "head_to_head", _("Head-to-head among the tied")
+
+    class RankedAs(models.TextChoices):
+        AUTO = "auto", _("As the evenings were played: pairs for fixed pairs, players when partners change")
+        PLAYERS = "players", _("Players as individuals")
+        PAIRS = "pairs", _("Pairs as pairs")
+        BOTH = "both", _("Pairs and players, both")
+
+    MAX_DIVISIONS = 4
 
     score_mode = models.CharField(_("score"), max_length=10, choices=ScoreMode.choices, default=ScoreMode.TOTAL)
     points_basis = models.CharField(
@@ -200,6 +212,19 @@ class Season(models.Model):
     guests = models.CharField(_("guests"), max_length=10, choices=Guests.choices, default=Guests.RANKED)
     tie_breaks = models.JSONField(_("tie-breaks"), default=list, blank=True)
     awarded_min_evenings = models.PositiveSmallIntegerField(_("evenings needed to award the ranking"), default=0)
+    ranked_as = models.CharField(_("who is ranked"), max_length=10, choices=RankedAs.choices, default=RankedAs.AUTO)
+    divisions = models.PositiveSmallIntegerField(
+        _("divisions"), default=1, help_text=_("1: one ranking. 2 to 4: divisions A, B, … ranked apart.")
+    )
+    promotion = models.PositiveSmallIntegerField(
+        _("promoted and relegated"),
+        default=0,
+        help_text=_("The top and bottom so many of each division move up and down into the next season."),
+    )
+    # The season this one was started from ("start the next season"): its divisions came from there.
+    previous = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="next_seasons", editable=False
+    )
 
     class Meta:
         ordering = ["-start_date"]

@@ -49,7 +49,13 @@ from tournaments.services.rounds import (
     round_reopen_refusal,
     round_swap_entries,
 )
-from tournaments.services.seasons import SEASON_FIELDS, season_create, season_update
+from tournaments.services.seasons import (
+    SEASON_FIELDS,
+    season_create,
+    season_divisions_set,
+    season_start_next,
+    season_update,
+)
 from tournaments.services.tables import TABLE_FIELDS, table_create, table_delete, table_update, tables_create_range
 
 __all__ = [
@@ -93,6 +99,8 @@ __all__ = [
     "round_reopen_refusal",
     "round_swap_entries",
     "season_create",
+    "season_divisions_set",
+    "season_start_next",
     "season_update",
     "table_create",
     "table_delete",

@@ -7,15 +7,18 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.utils.translation import gettext as _
 
-from tournaments.models import Club, Event, Season
+from tournaments.models import Club, Event, Player, Season, SeasonDivision
+from tournaments.models.divisions import division_letter
 from tournaments.services.base import apply_fields, save_validated
 
 RULE_FIELDS = Season.RULE_FIELDS
 SEASON_FIELDS = ("name", "start_date", "end_date", *RULE_FIELDS)
 MAX_PLACES = 50
 MAX_EVENINGS = 100
+MAX_PROMOTION = 20
 
 
 def place_points_parse(text: str) -> list[int]:
@@ -79,6 +82,22 @@ def _check_season(season: Season) -> None:
         errors["missed_penalty"] = _(
             "The penalty per missed evening is taken off: give it as 0 or more, not %(value)s."
         ) % {"value": season.missed_penalty}
+    divisions = season.divisions or 0
+    if not 1 <= divisions <= Season.MAX_DIVISIONS:
+        errors["divisions"] = _("Divisions: from 1 (one ranking) to %(limit)s; got %(value)s.") % {
+            "limit": Season.MAX_DIVISIONS,
+            "value": divisions,
+        }
+    promotion = season.promotion or 0
+    if promotion and divisions < 2:
+        errors["promotion"] = _(
+            "%(n)s promoted and relegated needs divisions to move between: set 2 divisions or more, or 0 here."
+        ) % {"n": promotion}
+    elif promotion > MAX_PROMOTION:
+        errors["promotion"] = _("Promoted and relegated: at most %(limit)s per division; got %(value)s.") % {
+            "limit": MAX_PROMOTION,
+            "value": promotion,
+        }
     tie_breaks = list(season.tie_breaks or [])
     unknown = [t for t in tie_breaks if t not in Season.TieBreak.values]
     if unknown or len(set(tie_breaks)) != len(tie_breaks):
@@ -116,10 +135,7 @@ def season_update(*, season: Season, data: dict[str, Any]) -> Season:
     if changed:
         first = season_counting_evening(season)
         if first is not None:
-            message = _(
-                "The season's rules are frozen: its evening “%(event)s” of %(date)s counts already. Start a new "
-                "season to play under other rules."
-            ) % {"event": first.name, "date": first.date.strftime("%d.%m.%Y")}
+            message = _frozen_message(first)
             raise ValidationError({name: message for name in changed})
     return save_validated(season)
 
@@ -127,3 +143,68 @@ def season_update(*, season: Season, data: dict[str, Any]) -> Season:
 def _plain(value: Any) -> Any:
     # Decimals compare by value: 0.00 from the database is the form's 0.
     return Decimal(str(value)) if isinstance(value, Decimal | float) else value
+
+
+def _frozen_message(first: Event) -> str:
+    return _(
+        "The season's rules are frozen: its evening “%(event)s” of %(date)s counts already. Start a new "
+        "season to play under other rules."
+    ) % {"event": first.name, "date": first.date.strftime("%d.%m.%Y")}
+
+
+def season_divisions_set(*, season: Season, divisions: dict[int, int]) -> int:
+    """Put the club's players into the season's divisions (player id → 1 for A, …); a player left out plays
+    in the lowest. Refused once the season's first evening counts, for another club's player, or for a
+    division the season does not have. Returns how many players are placed above the lowest division."""
+    first = season_counting_evening(season)
+    if first is not None:
+        raise ValidationError(_frozen_message(first))
+    ids = set(divisions)
+    known = set(Player.objects.filter(club=season.club, pk__in=ids).values_list("pk", flat=True))
+    if ids - known:
+        raise ValidationError(_("A player of another club cannot play in this season's divisions."))
+    wrong = sorted(d for d in divisions.values() if not 1 <= d <= season.divisions)
+    if wrong:
+        raise ValidationError(
+            _("Division %(value)s does not exist: this season has divisions A to %(last)s.")
+            % {"value": wrong[0], "last": division_letter(season.divisions)}
+        )
+    rows = [
+        SeasonDivision(season=season, player_id=p, division=d) for p, d in divisions.items() if d < season.divisions
+    ]
+    with transaction.atomic():
+        SeasonDivision.objects.filter(season=season).delete()
+        SeasonDivision.objects.bulk_create(rows)
+    return len(rows)
+
+
+def season_start_next(*, season: Season, data: dict[str, Any], divisions: dict[int, int]) -> Season:
+    """A new season of the club started from `season`: its name and dates from `data`, the same rules, and the
+    divisions it gives (player id → division, promotion and relegation applied by the caller). Atomic."""
+    new = Season(club=season.club, previous=season)
+    for name in RULE_FIELDS:
+        setattr(new, name, getattr(season, name))
+    new.tie_breaks = list(season.tie_breaks or [])
+    apply_fields(new, data, ("name", "start_date", "end_date"))
+    if new.start_date and season.end_date and new.start_date <= season.end_date:
+        raise ValidationError(
+            {
+                "start_date": _("The next season starts (%(start)s) before “%(season)s” ends (%(end)s).")
+                % {
+                    "start": new.start_date.strftime("%d.%m.%Y"),
+                    "season": season.name,
+                    "end": season.end_date.strftime("%d.%m.%Y"),
+                }
+            }
+        )
+    _check_season(new)
+    with transaction.atomic():
+        save_validated(new)
+        SeasonDivision.objects.bulk_create(
+            [
+                SeasonDivision(season=new, player_id=p, division=d)
+                for p, d in sorted(divisions.items())
+                if d < new.divisions
+            ]
+        )
+    return new

@@ -42,6 +42,7 @@ from tournaments.models import (
     Player,
     Round,
     Season,
+    SeasonDivision,
     Standing,
     Substitution,
     Table,
@@ -78,7 +79,12 @@ CLUB = Part(
 SEASON = Part(
     Season,
     ("name", "start_date", "end_date", *Season.RULE_FIELDS),
-    excluded={"id": NEW_ID, "club": PARENT},
+    excluded={
+        "id": NEW_ID,
+        "club": PARENT,
+        # Which season it was started from, and who plays in which division, are the club's own roster.
+        "previous": "the importing club's own seasons",
+    },
 )
 EVENT = Part(
     Event,
@@ -341,6 +347,7 @@ MODELS_LEFT_OUT = {
     VenueScreen: "the venue screen's secret link; an imported copy makes a new one",
     PenaltyKind: "the club's own penalty catalogue belongs to the club; each penalty given keeps its name",
     DirectorCall: "the evening's open calls to the director; the history (event_log) keeps each call and answer",
+    SeasonDivision: "who plays in which division is the club's roster for its season, not a part of an event",
 }
 
 # What a JSON field must hold ("object", "list", "list of text", "rule set", or None for any JSON).

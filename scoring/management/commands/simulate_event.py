@@ -3,7 +3,11 @@
     manage.py simulate_event --entries 60 --rounds 4 --method random,swiss --mode pairs --seed 7 [--rules hoheluft]
                              [--tables] [--keep]
 
-Creates its own club, players and event; every round is drawn by the draw manager (`round_draw`), confirmed,
+    manage.py simulate_event --club hoheluft --players 3,4,5,6 --season 2 --date 2026-10-05 --rounds 3 ...
+
+Creates its own club, players and event (or, with `--club`, plays an evening of that club: `--players` in
+order, paired two by two in pairs mode, the event in `--season` on `--date`, and kept: a season is played
+this way one evening at a time); every round is drawn by the draw manager (`round_draw`), confirmed,
 released, filled with random played-out deals (`scoring.rules.random_game`, scored by `score_game`) stored as
 confirmed Sheet + Deal rows in bulk, closed, and the standings snapshot the next Swiss draw reads is
 recomputed by the standings engine (`scoring.standings.store.standings_recompute_now`). Prints ONE JSON object:
@@ -19,6 +23,7 @@ sheets (scoring builds on tournaments, never the reverse).
 
 from __future__ import annotations
 
+import datetime
 import json
 import random
 import secrets
@@ -35,7 +40,7 @@ from scoring.rules import list_presets, random_game, score_game
 from scoring.standings.store import standings_recompute_now
 from tournaments import services
 from tournaments.exceptions import TournamentError
-from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Table
+from tournaments.models import CheckIn, Club, Entry, Event, Game, Player, Round, Season, Table
 
 FIRST_NAMES = ["Anke", "Jürgen", "Sylvie", "Pierre", "Heike", "Klaus", "Nathalie", "Michel", "Ute", "Thierry"]
 LAST_NAMES = ["Hansen", "Petersen", "Moreau", "Lefèvre", "Brandt", "Krüger", "Garnier", "Fabre", "Vogt", "Girard"]
@@ -48,7 +53,11 @@ class Command(BaseCommand):
     help = "Simulate a whole event (draw every round, random valid results) and print draw figures as JSON."
 
     def add_arguments(self, parser):
-        parser.add_argument("--entries", type=int, required=True, help="entries: pairs, or players in mêlée")
+        parser.add_argument("--entries", type=int, default=None, help="entries: pairs, or players in mêlée")
+        parser.add_argument("--club", default=None, help="an existing club's slug: play with its players, keep")
+        parser.add_argument("--players", default=None, help="with --club: the players' ids, comma-separated")
+        parser.add_argument("--season", type=int, default=None, help="with --club: the season's id")
+        parser.add_argument("--date", default=None, help="with --club: the evening's date, YYYY-MM-DD")
         parser.add_argument("--rounds", type=int, required=True)
         parser.add_argument(
             "--method", required=True, help="pairing method, or one per round comma-separated (the last repeats)"
@@ -65,7 +74,7 @@ class Command(BaseCommand):
         rng = random.Random(config["seed"])
         event = self._create(config, rng)
         report = {
-            "event": {"id": event.pk, "club": event.club.slug, "slug": event.slug, "kept": options["keep"]},
+            "event": {"id": event.pk, "club": event.club.slug, "slug": event.slug, "kept": config["keep"]},
             "entries": config["entries"],
             "mode": options["mode"],
             "methods": config["methods"],
@@ -80,10 +89,10 @@ class Command(BaseCommand):
             for number in range(1, config["rounds"] + 1):
                 report["rounds"].append(self._round(event, number, rng, config, history))
         except TournamentError as exc:
-            self._cleanup(event, options["keep"])
+            self._cleanup(event, config["keep"])
             raise CommandError(f"Round {len(report['rounds']) + 1}: {exc}") from exc
         report["seconds"] = round(time.perf_counter() - started, 3)
-        self._cleanup(event, options["keep"])
+        self._cleanup(event, config["keep"])
         self.stdout.write(json.dumps(report, ensure_ascii=False))
 
     # --- arguments ------------------------------------------------------------------------------------
@@ -91,7 +100,12 @@ class Command(BaseCommand):
     def _check(self, options) -> dict:
         mode = MODES[options["mode"]]
         minimum = 4 if mode == Event.TeamMode.MELEE else 2
+        club = self._club(options, mode)
         entries, rounds = options["entries"], options["rounds"]
+        if club is not None:
+            entries = len(club["players"]) // (1 if mode == Event.TeamMode.MELEE else 2)
+        if entries is None:
+            raise CommandError("--entries is needed (or --club with --players).")
         if not minimum <= entries <= MAX_ENTRIES:
             raise CommandError(
                 f"--entries must be from {minimum} to {MAX_ENTRIES} in {options['mode']} mode, got {entries}."
@@ -128,7 +142,40 @@ class Command(BaseCommand):
             "rules_options": rules_options,
             "seed": seed,
             "tables": options["tables"],
+            "club": club,
+            "keep": options["keep"] or club is not None,
         }
+
+    def _club(self, options, mode) -> dict | None:
+        """--club, --players, --season, --date checked: the club, its players in order, season and date."""
+        if options["club"] is None:
+            if options["players"] or options["season"] or options["date"]:
+                raise CommandError("--players, --season and --date go with --club.")
+            return None
+        club = Club.objects.filter(slug=options["club"]).first()
+        if club is None:
+            raise CommandError(f"--club {options['club']!r}: no such club.")
+        try:
+            ids = [int(x) for x in (options["players"] or "").split(",") if x.strip()]
+        except ValueError as exc:
+            raise CommandError(f"--players {options['players']!r}: give player ids, comma-separated.") from exc
+        found = {p.pk: p for p in Player.objects.filter(club=club, pk__in=ids)}
+        missing = [i for i in ids if i not in found]
+        if missing or len(set(ids)) != len(ids):
+            raise CommandError(f"--players: {missing or 'repeated ids'} are not distinct players of {club.slug}.")
+        per_entry = 1 if mode == Event.TeamMode.MELEE else 2
+        if len(ids) % per_entry or len(ids) < 4:
+            raise CommandError(f"--players: {len(ids)} players do not make whole entries of {per_entry}.")
+        season = None
+        if options["season"] is not None:
+            season = Season.objects.filter(pk=options["season"], club=club).first()
+            if season is None:
+                raise CommandError(f"--season {options['season']}: no season of {club.slug}.")
+        try:
+            date = datetime.date.fromisoformat(options["date"]) if options["date"] else timezone.localdate()
+        except ValueError as exc:
+            raise CommandError(f"--date {options['date']!r}: give YYYY-MM-DD.") from exc
+        return {"club": club, "players": [found[i] for i in ids], "season": season, "date": date}
 
     # --- set-up ---------------------------------------------------------------------------------------
 
@@ -136,22 +183,27 @@ class Command(BaseCommand):
         """A club, its players, the event, its entries (checked in for round 1) and tables, in bulk."""
         tag = f"sim-{secrets.token_hex(4)}"
         melee = config["mode"] == Event.TeamMode.MELEE
+        given = config["club"]
         with transaction.atomic():
-            club = Club.objects.create(slug=tag, name=f"Simulation {tag}", city="")
             per_entry = 1 if melee else 2
-            players = Player.objects.bulk_create(
-                [
-                    Player(club=club, first_name=rng.choice(FIRST_NAMES), last_name=f"{rng.choice(LAST_NAMES)} {n}")
-                    for n in range(config["entries"] * per_entry)
-                ]
-            )
+            if given is not None:
+                club, players = given["club"], given["players"]
+            else:
+                club = Club.objects.create(slug=tag, name=f"Simulation {tag}", city="")
+                players = Player.objects.bulk_create(
+                    [
+                        Player(club=club, first_name=rng.choice(FIRST_NAMES), last_name=f"{rng.choice(LAST_NAMES)} {n}")
+                        for n in range(config["entries"] * per_entry)
+                    ]
+                )
             try:
                 event = services.event_create(
                     club=club,
                     data={
                         "name": f"Simulation {tag}",
                         "slug": tag,
-                        "date": timezone.localdate(),
+                        "season": given["season"] if given else None,
+                        "date": given["date"] if given else timezone.localdate(),
                         "team_mode": config["mode"],
                         "rounds": config["rounds"],
                         "pairing_methods": config["methods"],

@@ -66,7 +66,7 @@ def test_the_public_page_says_the_rules_marks_dropped_evenings_and_lists_guests_
     _players, events = three_evenings(season, guest=True)
     page = client.get(url(events[0], "season"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Ranked by the total of the match points of each evening over the best 2 evenings." in page
-    assert "Guests are ranked apart." in page and "<h3>Guests</h3>" in page
+    assert "Guests are ranked apart." in page and "<h4>Guests</h4>" in page
     assert "<s>0</s>" in page and "dropped" in page
     german = client.get(url(events[0], "season"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "best_n" not in german and "apart" not in german

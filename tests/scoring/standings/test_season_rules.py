@@ -77,3 +77,64 @@ def test_named_tie_breaks_in_order_and_shared_places_when_still_equal():
 def test_a_season_with_too_few_evenings_is_not_awarded():
     assert season_table(season(), 4, SeasonRules(awarded_min_evenings=5)).awarded is False
     assert season_table(season(), 4, SeasonRules(awarded_min_evenings=4)).awarded is True
+
+
+def test_head_to_head_counts_only_the_games_among_the_tied():
+    from scoring.standings.season_rules import Meeting
+
+    players = [
+        PlayerSeason(1, "Dora", False, [ev(2, 800, 1), ev(0, 500, 2)]),
+        PlayerSeason(2, "Emil", False, [ev(0, 500, 2), ev(2, 800, 1)]),
+        PlayerSeason(3, "Fritz", False, [ev(2, 800, 1), ev(0, 500, 2)]),
+        PlayerSeason(4, "Gerd", False, [ev(0, 500, 2), ev(0, 500, 2)]),
+    ]
+    meetings = [
+        Meeting(0, (1,), (2,), 800, 500),  # Dora beats Emil
+        Meeting(1, (2,), (3,), 800, 500),  # Emil beats Fritz
+        Meeting(1, (3,), (1,), 700, 600),  # Fritz beats Dora
+        Meeting(0, (3,), (4,), 800, 500),  # Gerd is not tied: this game does not count for Fritz
+        Meeting(1, (2,), (1,), 600, 600),  # Emil and Dora draw
+    ]
+    table = season_table(players, 2, SeasonRules(tie_breaks=("head_to_head",)), meetings)
+    # Dora, Emil, Fritz on 2 MP and 1300: among them Dora 2 + 1 = 3, Emil 1 + 2 = 3, Fritz 2 + 0 = 2.
+    assert [(r.name, r.rank) for r in table.ranked] == [("Dora", 1), ("Emil", 1), ("Fritz", 3), ("Gerd", 4)]
+    # Then the best evening cannot split Dora and Emil, the number of evenings neither: they share.
+    rules = SeasonRules(tie_breaks=("head_to_head", "best_evening", "evenings"))
+    assert [r.rank for r in season_table(players, 2, rules, meetings).ranked] == [1, 1, 3, 4]
+    # Without head-to-head, game points leave all three equal.
+    assert [r.rank for r in season_table(players, 2, SeasonRules(), meetings).ranked] == [1, 1, 1, 4]
+
+
+def test_head_to_head_is_taken_again_among_those_still_tied():
+    from scoring.standings.season_rules import Meeting
+
+    players = [
+        PlayerSeason(1, "A", False, [ev(2, 900, 1)]),
+        PlayerSeason(2, "B", False, [ev(2, 800, 1)]),
+        PlayerSeason(3, "C", False, [ev(2, 800, 1)]),
+    ]
+    # B beat C; A (ahead on the best evening) beat B. Among B and C only B–C counts.
+    meetings = [Meeting(0, (2,), (3,), 700, 600), Meeting(0, (1,), (2,), 700, 600)]
+    rules = SeasonRules(tie_breaks=("best_evening", "head_to_head"))
+    assert [r.name for r in season_table(players, 1, rules, meetings).ranked] == ["A", "B", "C"]
+
+
+def test_the_number_of_evenings_breaks_a_tie():
+    players = [
+        PlayerSeason(1, "Once", False, [ev(4, 800, 1), None]),
+        PlayerSeason(2, "Twice", False, [ev(2, 400, 1), ev(2, 400, 1)]),
+    ]
+    table = season_table(players, 2, SeasonRules(tie_breaks=("evenings",)))
+    assert [r.name for r in table.ranked] == ["Twice", "Once"]
+    table = season_table(players, 2, SeasonRules(tie_breaks=("best_evening",)))
+    assert [r.name for r in table.ranked] == ["Once", "Twice"]
+
+
+def test_places_over_the_season_after_each_evening():
+    from scoring.standings.season_rules import places_over_season
+
+    places = places_over_season(season(), 4, SeasonRules())
+    # After evening 1: Bernd (950) ahead of Anna (900), both on 2; Gast and Clara not played yet.
+    assert [p[0] for p in (places[2], places[1], places[3], places[4])] == [1, 2, None, None]
+    assert places[4] == [None, None, None, 4]
+    assert places[1][-1] == 1  # at the end Anna leads (as the whole-season table says)
