@@ -3,7 +3,8 @@
 One module per aggregate, as pretix's `base/models/`: `clubs` (Club, Membership, Player, Season), `events`
 (Event, Entry, CheckIn, Substitution, Table, EventLogEntry: the director's steps), `rounds` (Round, Game, Standing,
 DirectorCall),
-`accounts` (PasswordResetRequest: what the password reset limit counts). Every model is importable from here
+`accounts` (PasswordResetRequest: what the password reset limit counts), `prizes` (PrizeSettings, PrizeCategory,
+Prize, PrizeAward: the lots and the prize-giving). Every model is importable from here
 and its app label is `tournaments`.
 
 Standings snapshots live here too (they are rows of the event): `scoring`'s tasks write them, the next
@@ -13,6 +14,7 @@ Swiss draw and the public pages read them. This app never imports `scoring`'s Dj
 from tournaments.models.accounts import PasswordResetRequest
 from tournaments.models.clubs import Club, Membership, Player, Season
 from tournaments.models.events import CheckIn, Entry, Event, EventLogEntry, Substitution, Table
+from tournaments.models.prizes import Prize, PrizeAward, PrizeCategory, PrizeSettings
 from tournaments.models.rounds import DirectorCall, Game, Round, Standing
 
 __all__ = [
@@ -26,6 +28,10 @@ __all__ = [
     "Membership",
     "PasswordResetRequest",
     "Player",
+    "Prize",
+    "PrizeAward",
+    "PrizeCategory",
+    "PrizeSettings",
     "Round",
     "Season",
     "Standing",
