@@ -70,7 +70,9 @@ def add_lots(event: Event, count: int, *, category: PrizeCategory | None = None,
             event=event,
             category=category,
             position=start + i,
-            label=f"Lot {i + 1}" if i else "1er prix : un jambon",
+            label=f"Lot {i + 1}"
+            if i
+            else (category.name + ": ein Blumenstrauß" if category else "1er prix : un jambon"),
             value=Decimal(50 - i) if i < 10 else None,
         )
         for i in range(count)
