@@ -22,7 +22,7 @@ def _lot(prize) -> str:
         return ""
     if prize.value is None:
         return prize.label
-    return f"{prize.label} ({number_format(prize.value, 2)} €)"
+    return f"{prize.label} ({number_format(prize.value, 2)}\u00a0€)"
 
 
 def write_giving_pdf(*, board: Board, out: BinaryIO) -> None:

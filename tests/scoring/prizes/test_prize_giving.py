@@ -3,9 +3,11 @@ the pages (sentences at the field, permission, query counts) and the print."""
 
 from __future__ import annotations
 
+import io
 from decimal import Decimal
 
 import pytest
+from pypdf import PdfReader
 
 from scoring.prizes import services
 from scoring.prizes.selectors import prize_board
@@ -204,9 +206,14 @@ def test_the_add_form_answers_with_the_sentence_at_its_field(organiser_client, c
 def test_the_print_is_a_pdf(organiser_client, concours):
     lots = add_lots(concours, 12)
     services.award_take(event=concours, turn=1, prize_id=lots[0].pk)
-    response = organiser_client.get(url(concours, "pdf"))
+    Prize.objects.filter(event=concours, position__gte=10).delete()  # 9 lots: no. 10 ties with no. 9
+    response = organiser_client.get(url(concours, "pdf"), HTTP_ACCEPT_LANGUAGE="de")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
-    assert response.content.startswith(b"%PDF")
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    text = " ".join(text.split())
+    assert "Preisverteilung" in text and "1 · Die Buben" in text and "1er prix : un jambon (50,00 €)" in text
+    assert "Nr. 10 (Eppendorf) liegt gleichauf mit Nr. 9 (Hoheluft II)" in text
+    assert "Übrige Preise" in text and "Lot 2 (49,00 €)" in text
 
 
 def test_another_clubs_organiser_is_refused_on_every_prize_page(client, concours):
@@ -248,3 +255,33 @@ def test_the_prize_pages_take_the_same_queries_whatever_the_teams_and_lots(
         assert organiser_client.get(url(event, "list")).status_code == 200
     with django_assert_max_num_queries(13):
         assert organiser_client.get(url(event, "pdf")).status_code == 200
+
+
+def test_empty_pages_and_odd_posts_answer_with_sentences_never_a_500(organiser_client, organiser):
+    from tests.factories import EventFactory as Factory
+
+    bare = Factory(club=organiser.club, slug="leer")
+    for name in ("list", "giving", "pdf"):
+        assert organiser_client.get(url(bare, name)).status_code == 200
+    text = organiser_client.get(url(bare, "giving"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "No standings yet: the prize-giving follows the final standings." in text
+    response = organiser_client.post(url(bare, "settings"), {"every_team": "1"}, follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert "The event has no teams yet" in response.content.decode()
+    for name, data in {
+        "change": {"prize": "x", "move": "up"},
+        "category_change": {"category": "zwei", "entries": ["a", "3"]},
+        "settings": {"order": "sideways"},
+        "step": {"turn": "eins", "prize": ""},
+        "category_add": {"name": "", "rule": "nobody"},
+    }.items():
+        assert organiser_client.post(url(bare, name), data).status_code in (302, 400), name
+    assert not Prize.objects.filter(event=bare).exists() and not PrizeCategory.objects.filter(event=bare).exists()
+
+
+def test_the_every_team_button_fills_the_list(organiser_client, concours):
+    response = organiser_client.post(
+        url(concours, "settings"), {"every_team": "1"}, follow=True, HTTP_ACCEPT_LANGUAGE="de"
+    )
+    assert "20 nummerierte Preise hinzugefügt" in response.content.decode()
+    assert Prize.objects.filter(event=concours).count() == 20
+    assert EventLogEntry.objects.get(event=concours).action == "prizes_every_team"
