@@ -100,7 +100,7 @@ class PrizeAward(models.Model):
     step = models.PositiveIntegerField(_("step"))
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+", verbose_name=_("team"))
     prize = models.OneToOneField(
-        Prize, on_delete=models.PROTECT, null=True, blank=True, related_name="award", verbose_name=_("prize")
+        Prize, on_delete=models.RESTRICT, null=True, blank=True, related_name="award", verbose_name=_("prize")
     )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     created_at = models.DateTimeField(_("when"), default=timezone.now)

@@ -285,3 +285,10 @@ def test_the_every_team_button_fills_the_list(organiser_client, concours):
     assert "20 nummerierte Preise hinzugefügt" in response.content.decode()
     assert Prize.objects.filter(event=concours).count() == 20
     assert EventLogEntry.objects.get(event=concours).action == "prizes_every_team"
+
+
+def test_an_event_with_its_prize_giving_can_still_be_deleted(concours):
+    lots = add_lots(concours, 2)
+    services.award_take(event=concours, turn=1, prize_id=lots[0].pk)
+    concours.delete()
+    assert not Prize.objects.exists() and not PrizeAward.objects.exists()
