@@ -10,6 +10,8 @@
   event), `results/penalties/` (give and list penalties), `…/adjustments/<id>/withdraw/`, and the club's
   `o/<club>/archive/import/` (an archive as a copy) and `o/<club>/penalties/` (the club's penalty catalogue),
   `o/<club>/seasons/<id>/next/` (start the next season from one);
+- namespace "prizes": `prizes/` (the prize list), `prizes/giving/` (the prize-giving) and `prizes/giving.pdf`
+  (scoring/prizes/urls.py);
 - the old addresses by database id (`o/scores/...`): permanent redirects for what answered a GET.
 
 Numbers and slugs, not database ids: an address stays the same when the event is rebuilt (`make demo`).
@@ -18,6 +20,7 @@ config/urls.py includes this before tournaments.urls, whose `rounds/<n>/<action>
 
 from django.urls import include, path
 
+from scoring.prizes import urls as prize_urls
 from scoring.public import venue as venue_views
 from scoring.results import archive_import as archive_views
 from scoring.results import archive_restore as restore_views
@@ -107,5 +110,6 @@ moved_patterns = [
 urlpatterns = [
     path("", include((desk_patterns, "desk"))),
     path("", include((results_patterns, "results"))),
+    path("", include((prize_urls.urlpatterns, "prizes"))),
     *moved_patterns,
 ]

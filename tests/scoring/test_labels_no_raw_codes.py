@@ -48,7 +48,8 @@ def codes() -> set[str]:
 
 
 # Codes that are also plain words of a language, in the very sense they name there: English "made",
-# "inside" and "passed" are the outcomes' English names; French writes "litige", "coinche" and "belot".
+# "inside" and "passed" are the outcomes' English names; French writes "litige", "coinche" and "belot", and calls
+# a concours's prizes "lots".
 ORDINARY_WORDS = {
     "en": {
         "made",
@@ -73,7 +74,8 @@ ORDINARY_WORDS = {
         "eldest",
     },
     "de": set(),
-    "fr": {"litige", "coinche", "belot"},
+    # French "lots" are a concours's prizes (the prize-giving's own word; drawing lots is "tirage au sort").
+    "fr": {"litige", "coinche", "belot", "lots"},
 }
 
 

@@ -5,7 +5,8 @@ One module per aggregate, as pretix's `base/models/`: `clubs` (Club, Membership,
 DirectorCall),
 `divisions` (SeasonDivision: a player's division in a season),
 `accounts` (PasswordResetRequest: what the password reset limit counts), `sharing` (PlayerRating: the club's
-rating; ResultsMailing: the results mail to members). Every model is importable from here
+rating; ResultsMailing: the results mail to members), `prizes` (PrizeSettings, PrizeCategory, Prize, PrizeAward:
+the lots and the prize-giving). Every model is importable from here
 and its app label is `tournaments`.
 
 Standings snapshots live here too (they are rows of the event): `scoring`'s tasks write them, the next
@@ -16,6 +17,7 @@ from tournaments.models.accounts import PasswordResetRequest
 from tournaments.models.clubs import Club, Membership, Player, Season
 from tournaments.models.divisions import SeasonDivision
 from tournaments.models.events import CheckIn, Entry, Event, EventLogEntry, Substitution, Table
+from tournaments.models.prizes import Prize, PrizeAward, PrizeCategory, PrizeSettings
 from tournaments.models.rounds import DirectorCall, Game, Round, Standing
 from tournaments.models.sharing import PlayerRating, ResultsMailing
 
@@ -32,6 +34,10 @@ __all__ = [
     "Player",
     "PlayerRating",
     "ResultsMailing",
+    "Prize",
+    "PrizeAward",
+    "PrizeCategory",
+    "PrizeSettings",
     "Round",
     "Season",
     "SeasonDivision",
