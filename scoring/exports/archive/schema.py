@@ -40,10 +40,12 @@ from tournaments.models import (
     Membership,
     PasswordResetRequest,
     Player,
+    PlayerRating,
     Prize,
     PrizeAward,
     PrizeCategory,
     PrizeSettings,
+    ResultsMailing,
     Round,
     Season,
     SeasonDivision,
@@ -78,6 +80,7 @@ CLUB = Part(
         "id": NEW_ID,
         "created_at": "the importing club's own",
         "embed_origins": "the importing club's own websites decide who may frame its pages",
+        "rating_enabled": "whether the importing club rates its players is its own choice",
     },
 )
 SEASON = Part(
@@ -129,13 +132,18 @@ EVENT = Part(
         # The history (event_log) keeps every message shown, with who and when.
         "room_message": "what the venue screen said during play, not a result",
         "room_message_at": "what the venue screen said during play, not a result",
+        "seed_by_rating": "ratings are the importing club's own: its organiser chooses the seeding again",
     },
 )
 PLAYER = Part(
     Player,
     ("first_name", "last_name", "email", "is_guest", "home_club", "is_active", "created_at"),
     refs={"club": "the importing club"},
-    excluded={"id": "a key p1, p2, ... within the file"},
+    excluded={
+        "id": "a key p1, p2, ... within the file",
+        "results_mail": "a member asks their own club for the results mail; a file does not carry it",
+        "results_mail_stopped_at": "an unsubscription belongs to the club it was given to",
+    },
 )
 ENTRY = Part(
     Entry,
@@ -352,6 +360,8 @@ MODELS_LEFT_OUT = {
     PenaltyKind: "the club's own penalty catalogue belongs to the club; each penalty given keeps its name",
     DirectorCall: "the evening's open calls to the director; the history (event_log) keeps each call and answer",
     SeasonDivision: "who plays in which division is the club's roster for its season, not a part of an event",
+    PlayerRating: "the club's rating, rebuilt from every counted game by its own task: no part of an event",
+    ResultsMailing: "a sending of the results mail to the club's members; the history keeps that it was sent",
     # Not yet in the archive's format (docs/prizes.md): the history (event_log) keeps each prize taken.
     PrizeSettings: "the prize list's settings are not archived yet; the history keeps the prize-giving's steps",
     PrizeCategory: "the prize categories are not archived yet; the history keeps the prize-giving's steps",
