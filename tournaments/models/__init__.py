@@ -2,9 +2,9 @@
 
 One module per aggregate, as pretix's `base/models/`: `clubs` (Club, Membership, Player, Season), `events`
 (Event, Entry, CheckIn, Substitution, Table, EventLogEntry: the director's steps), `rounds` (Round, Game, Standing,
-DirectorCall),
-`accounts` (PasswordResetRequest: what the password reset limit counts). Every model is importable from here
-and its app label is `tournaments`.
+DirectorCall), `pairings` (ForbiddenPairing: two members who never meet in a draw), `accounts`
+(PasswordResetRequest: what the password reset limit counts). Every model is importable from here and its app
+label is `tournaments`.
 
 Standings snapshots live here too (they are rows of the event): `scoring`'s tasks write them, the next
 Swiss draw and the public pages read them. This app never imports `scoring`'s Django code.
@@ -13,6 +13,7 @@ Swiss draw and the public pages read them. This app never imports `scoring`'s Dj
 from tournaments.models.accounts import PasswordResetRequest
 from tournaments.models.clubs import Club, Membership, Player, Season
 from tournaments.models.events import CheckIn, Entry, Event, EventLogEntry, Substitution, Table
+from tournaments.models.pairings import ForbiddenPairing
 from tournaments.models.rounds import DirectorCall, Game, Round, Standing
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "Entry",
     "Event",
     "EventLogEntry",
+    "ForbiddenPairing",
     "Game",
     "Membership",
     "PasswordResetRequest",
