@@ -56,8 +56,10 @@ def forbidden_pairs(club_id: int) -> tuple[list[tuple[int, int]], list[tuple[int
     query."""
     partners: list[tuple[int, int]] = []
     opponents: list[tuple[int, int]] = []
-    rows = ForbiddenPairing.objects.filter(club_id=club_id, removed_at__isnull=True).values_list(
-        "player_a_id", "player_b_id", "kind"
+    rows = (
+        ForbiddenPairing.objects.filter(club_id=club_id, removed_at__isnull=True)
+        .order_by("player_a_id", "player_b_id")
+        .values_list("player_a_id", "player_b_id", "kind")
     )
     for a, b, kind in rows:
         if kind in (ForbiddenPairing.Kind.TABLE, ForbiddenPairing.Kind.PARTNERS):

@@ -88,7 +88,7 @@ class MeleeDraw(DrawGenerator):
     First the partners: a matching of the players that pairs no forbidden partners and repeats no
     partnership of the evening while avoidable (absolute, exact together with the choice of who sits out),
     then repeats the fewest partnerships of the season's earlier evenings (counted: twice before weighs
-    twice), with the 1 to 3 sit-outs (player count not divisible
+    twice; before the choice among equally fair sit-outs), with the 1 to 3 sit-outs (player count not divisible
     by 4) chosen among those with the fewest byes, lowest in the standings first (random in round 1). Then
     the games: a matching of the teams that seats no forbidden opponents across a table while avoidable,
     then minimises players meeting an opponent again, then the season's repeated opponents (exact over every
@@ -161,7 +161,7 @@ class MeleeDraw(DrawGenerator):
             window=self.options["window"],
             exact_limit=self.options["exact_limit"],
             band_limit=self.options["band_limit"],
-            hard=2,
+            hard=3,
         )
         teams = [tuple(pair) for pair in partnering.pairs]
         self.rng.shuffle(teams)
