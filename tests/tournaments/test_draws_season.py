@@ -126,7 +126,8 @@ def test_the_draw_page_names_the_pairing_it_could_not_avoid(organiser_client, or
     url = reverse("tournaments:round", kwargs={"club_slug": club.slug, "event_slug": event.slug, "number": 1})
     page = organiser_client.get(url).content.decode()
     assert "Anke Brandt and Jürgen Brandt" in page or "Jürgen Brandt and Anke Brandt" in page
-    assert "(Ehepaar): no draw could avoid it." in page
+    assert "Table 1: " in page and "(Ehepaar): no draw could avoid it." in page
+    assert "forbidden pairings: 1" in page
 
 
 def test_the_draw_page_names_the_season_partners_it_repeated(organiser_client, organiser):

@@ -80,14 +80,15 @@ def with_season(event: Event, history: History) -> History:
     return replace(history, season_partners=partners, season_opponents=opponents)
 
 
-def explain_flags(event: Event, rows: list) -> None:
-    """Turn the forbidden-pairing and season-partner flags of the draw page's `rows` (`selectors.GameRow`)
-    into sentences that name the players and the reason (`tournaments.draw_labels.flag_sentences`), in place.
-    No query when no row has such a flag; else one for the club's forbidden pairings (removed ones too: a
-    pairing removed after the draw still explains it) and one for the season's earlier partners."""
-    codes = {code for row in rows for code, _label in row.flags}
+def explain_flags(event: Event, rows: list) -> list[tuple[int, str]]:
+    """The draw page's notes for the forbidden-pairing and season-partner flags of its `rows`
+    (`selectors.GameRow`): (table number, sentence) naming the players and the reason
+    (`tournaments.draw_labels.flag_sentences`), in table order. No query when no row has such a flag; else
+    one for the club's forbidden pairings (removed ones too: a pairing removed after the draw still explains
+    it) and one for the season's earlier partners."""
+    codes = {code for row in rows for code in row.game.flags or []}
     if not codes & (OPPONENT_CODES | PARTNER_CODES | SEASON_CODES):
-        return
+        return []
     forbidden: dict[frozenset[int], tuple[str, str]] = {}
     if codes & (OPPONENT_CODES | PARTNER_CODES):
         kinds = dict(ForbiddenPairing.Kind.choices)
@@ -98,14 +99,14 @@ def explain_flags(event: Event, rows: list) -> None:
     if codes & SEASON_CODES:
         partners, _opponents = season_meetings(event)
         season = {frozenset({p, q}) for p, row in partners.items() for q in row}
+    notes = []
     for row in rows:
         if row.side_b is None:
             continue
         sides = [row.side_a.players, row.side_b.players]
         pairs = [tuple(side) for side in sides if len(side) == 2]
         across = list(product(sides[0], sides[1]))
-        explained = []
-        for code, label in row.flags:
-            sentences = flag_sentences(code, partners=pairs, opponents=across, forbidden=forbidden, season=season)
-            explained.append((code, " ".join(sentences) if sentences else label))
-        row.flags = explained
+        for code in row.game.flags or []:
+            for sentence in flag_sentences(code, partners=pairs, opponents=across, forbidden=forbidden, season=season):
+                notes.append((row.game.table_number, sentence))
+    return notes

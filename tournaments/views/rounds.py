@@ -40,7 +40,7 @@ def round_detail(request, event, number: int):
         context["previous"] = previous
     else:
         context.update(selectors.round_page(round))
-        explain_flags(event, context["games"])
+        context["draw_notes"] = explain_flags(event, context["games"])
         round.event = event
         context["clock"] = round.clock()
         # Table cards are made once for the whole evening, so their page is there before round 1 too.
