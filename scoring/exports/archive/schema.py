@@ -36,6 +36,7 @@ from tournaments.models import (
     Entry,
     Event,
     EventLogEntry,
+    ForbiddenPairing,
     Game,
     Membership,
     PasswordResetRequest,
@@ -341,6 +342,7 @@ MODELS_LEFT_OUT = {
     VenueScreen: "the venue screen's secret link; an imported copy makes a new one",
     PenaltyKind: "the club's own penalty catalogue belongs to the club; each penalty given keeps its name",
     DirectorCall: "the evening's open calls to the director; the history (event_log) keeps each call and answer",
+    ForbiddenPairing: "the club's standing rules for its draws, not an event's; the draw's flags keep what they did",
 }
 
 # What a JSON field must hold ("object", "list", "list of text", "rule set", or None for any JSON).
