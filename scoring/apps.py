@@ -24,5 +24,10 @@ class ScoringConfig(AppConfig):
         from tournaments.services.events import register_event_hook
 
         register_event_hook("standings_changed", event_standings_changed)
+        # The club's rating turned on or off: its ratings are rebuilt (or removed).
+        from scoring.queueing import club_rating_changed
+        from tournaments.services.clubs import register_club_hook
+
+        register_club_hook("rating_changed", club_rating_changed)
         # Renamed players and changed entries make the cached sides of games stale (signal receivers).
         import scoring.sheets.sides_cache  # noqa: F401

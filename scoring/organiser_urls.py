@@ -20,7 +20,7 @@ from django.urls import include, path
 from scoring.public import venue as venue_views
 from scoring.results import archive_import as archive_views
 from scoring.results import archive_restore as restore_views
-from scoring.results import penalty_views
+from scoring.results import mail_views, penalty_views
 from scoring.results import views as results_views
 from scoring.sheets.referee_urls import sheet_routes
 from scoring.sheets.views import cards as card_views
@@ -66,6 +66,8 @@ results_patterns = [
     path(results, results_views.results_page, name="page"),
     path(results + "status.json", results_views.status_json, name="status"),
     path(results + "recompute/", results_views.recompute, name="recompute"),
+    path(event + "mail/", mail_views.mail_start, name="mail_start"),
+    path(event + "mail/<int:mailing_id>/status.json", mail_views.mail_status, name="mail_status"),
     path(results + "adjustments/", results_views.adjustment_add, name="adjustment_add"),
     path(
         results + "adjustments/<int:adjustment_id>/withdraw/",

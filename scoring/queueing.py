@@ -25,9 +25,11 @@ from django.utils.translation import gettext as _
 from scoring.exports import EXPORTERS, ExportError
 from scoring.models import Export
 from scoring.tasks import export_run as export_run_task
+from scoring.tasks import rating_recompute as rating_recompute_task
+from scoring.tasks import results_mail_send as results_mail_send_task
 from scoring.tasks import send
 from scoring.tasks import standings_recompute as standings_recompute_task
-from tournaments.models import Event
+from tournaments.models import Club, Event, ResultsMailing
 
 
 def standings_recompute_queue(*, event_id: int) -> None:
@@ -81,3 +83,37 @@ def export_request(*, event: Event, kind: str, user: User | AnonymousUser | None
         )
         export_run_queue(export_id=export.pk, task_id=task_id)
     return export
+
+
+class MailingError(Exception):
+    """A results mail that cannot be started now; the message is a sentence for the organiser."""
+
+
+def results_mail_request(
+    *, event: Event, user: User | AnonymousUser | None = None, language: str = "", base_url: str = ""
+) -> ResultsMailing:
+    """Create a ResultsMailing for the finished `event` and queue its task after commit (the row keeps the
+    task id). Raises MailingError while the event is not finished or another mailing of it is still sending."""
+    with transaction.atomic():
+        locked = Event.objects.select_for_update(of=("self",)).get(pk=event.pk)
+        if not locked.is_finished:
+            raise MailingError(_("The results mail goes out once the event is finished; finish it first."))
+        busy = ResultsMailing.Status.PENDING, ResultsMailing.Status.RUNNING
+        if ResultsMailing.objects.filter(event=locked, status__in=busy).exists():
+            raise MailingError(_("The results mail of this event is being sent; wait until it is done."))
+        task_id = str(uuid.uuid4())
+        mailing = ResultsMailing.objects.create(
+            event=locked,
+            task_id=task_id,
+            language=language[:10],
+            base_url=base_url[:200],
+            created_by=user if user is not None and user.is_authenticated else None,
+        )
+        transaction.on_commit(partial(send, results_mail_send_task, kwargs={"mailing_id": mailing.pk}, task_id=task_id))
+    return mailing
+
+
+def club_rating_changed(club: Club) -> None:
+    """The club hook `rating_changed` (tournaments.services.clubs): the club turned its rating on or off, and
+    the club's ratings are rebuilt (or removed) after commit."""
+    transaction.on_commit(partial(send, rating_recompute_task, kwargs={"club_id": club.pk}, ignore_result=True))

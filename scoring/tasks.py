@@ -26,7 +26,9 @@ from django.utils import timezone
 
 from config.celery import app
 from scoring.exports import export_execute
+from scoring.mailing.send import results_mail_execute
 from scoring.models import Export
+from scoring.rating.store import club_ratings_recompute, rated_club_of
 from scoring.standings.store import COALESCE_SECONDS, standings_recompute_if_dirty
 from tournaments.models import Event
 
@@ -69,7 +71,34 @@ def standings_recompute(self: Task[..., Any], *, event_id: int) -> dict:
     result = standings_recompute_if_dirty(event_id=event_id, min_interval=COALESCE_SECONDS if in_worker else 0.0)
     if result["skipped"] == "too_soon":
         send(self, kwargs={"event_id": event_id}, countdown=result["retry_in"], ignore_result=True)
+    elif not result["skipped"]:
+        # The event's results changed: a club that rates its players rates its whole history again.
+        club_id = rated_club_of(event_id)
+        if club_id is not None:
+            send(rating_recompute, kwargs={"club_id": club_id}, ignore_result=True)
     return result
+
+
+@app.task(name="scoring.rating_recompute", acks_late=True, **_RETRY)
+def rating_recompute(*, club_id: int) -> dict:
+    """Rate the club's counted games again, in date order, and overwrite its players' ratings (or remove
+    them when the club's rating is off); `scoring.rating.store.club_ratings_recompute`. Safe to run twice.
+    Returns {"club_id", "enabled", "games", "players"}."""
+    return dict(club_ratings_recompute(club_id=club_id))
+
+
+@app.task(name="scoring.results_mail_send", bind=True, acks_late=True, max_retries=2, default_retry_delay=5)
+def results_mail_send(self, *, mailing_id: int) -> dict:
+    """Send one event's results mail to every member who opted in (`scoring.mailing.send`); the members
+    already mailed by an earlier run of the same mailing are skipped, so a second delivery mails nobody twice.
+    Progress goes to the row (what the event page polls) and the task state. Returns {"mailing_id",
+    "status", "sent", "total"}."""
+
+    def progress(pct: int) -> None:
+        if not self.request.called_directly:
+            self.update_state(state="PROGRESS", meta={"value": pct, "mailing_id": mailing_id})
+
+    return results_mail_execute(mailing_id=mailing_id, progress=progress)
 
 
 @app.task(name="scoring.export_run", bind=True, acks_late=True, max_retries=2, default_retry_delay=5)

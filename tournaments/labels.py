@@ -389,6 +389,7 @@ def _melee_leave_text(details: Mapping[str, Any]) -> str:
 # that records a new kind of step adds its code here; `event_log_add` refuses a code missing here.
 EVENT_LOG_ACTIONS: dict[str, Any] = {
     "event_reopened": _("Event reopened."),
+    "results_mailed": _("Results mailed to the members who asked for them: %(count)s mails."),
     "round_reopened": _("Round %(round)s reopened."),
     "late_entry": _late_entry_text,
     "withdrawal": _withdrawal_text,

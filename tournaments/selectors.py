@@ -16,9 +16,21 @@ from django.shortcuts import get_object_or_404
 
 from tournaments.draws.rows import effective_statuses, next_round_number, withdrawn_after
 from tournaments.labels import event_log_text, flag_label, withdrawn_label
-from tournaments.models import CheckIn, Club, DirectorCall, Entry, Event, Game, Player, Round, Substitution, Table
+from tournaments.models import (
+    CheckIn,
+    Club,
+    DirectorCall,
+    Entry,
+    Event,
+    Game,
+    Player,
+    Round,
+    Substitution,
+    Table,
+)
 from tournaments.names import fold_name, matches, search_text
 from tournaments.permissions import organiser_club_ids
+from tournaments.sharing import results_mail_overview
 
 GAME_RELATED = (
     "entry_a__player_1",
@@ -144,6 +156,7 @@ def event_overview(event: Event) -> dict:
         "table_count": tables,
         "present_count": present,
         "log_count": event.log_entries.count(),
+        **results_mail_overview(event),
     }
 
 

@@ -4,7 +4,7 @@ feeds (`e/<club_slug>/calendar.ics`)."""
 
 from django.urls import path
 
-from scoring.public import calculator, calendar, venue, views
+from scoring.public import calculator, calendar, unsubscribe, venue, views
 
 app_name = "public"
 
@@ -27,4 +27,5 @@ urlpatterns = [
     path("v/<str:token>/version.json", venue.version, name="venue_version"),
     path("v/<str:token>/room/", venue.room, name="venue_room"),
     path("rules/calculator/", calculator.calculator, name="calculator"),
+    path("u/<str:token>/", unsubscribe.unsubscribe, name="unsubscribe"),
 ]

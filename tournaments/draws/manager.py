@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from tournaments.draws.rating_seed import rating_ranks
 from tournaments.draws.rows import delete_games, draw_of, effective_statuses, games_of, quality_dict
 from tournaments.draws.season import with_season
 from tournaments.exceptions import ConfirmationRequired, IllegalTransition, InvalidInput
@@ -123,7 +124,7 @@ class DrawManager:
         ]
         history, byes = self._history(entries)
         history = with_season(self.event, history)
-        scores = self._scores()
+        scores = self._scores() or rating_ranks(self.event, self.round_number, entries)
         # Same-club avoidance only means something when entries name a club (open events).
         names = sorted({(row["affiliation"] or "").strip().casefold() for row in entries.values()} - {""})
         club_index = {name: index + 1 for index, name in enumerate(names)}

@@ -90,6 +90,14 @@ class EventForm(forms.Form):
         required=False,
         help_text=_("What a game counts when its round is closed before its last deal."),
     )
+    seed_by_rating = forms.BooleanField(
+        label=_("first Swiss round by the club's rating"),
+        required=False,
+        help_text=_(
+            "When the club rates its players: the first round pairs the strongest by their mean rating, instead "
+            "of at random. The standings decide every later round."
+        ),
+    )
     rules_preset = forms.ChoiceField(label=_("rule set"), choices=())
     public_draw = forms.BooleanField(label=_("draw is public"), required=False)
     public_standings = forms.BooleanField(label=_("standings are public"), required=False)
@@ -198,6 +206,7 @@ class EventForm(forms.Form):
             "round_minutes": event.round_minutes,
             "warning_minutes": ", ".join(str(m) for m in event.warning_minutes or []),
             "unfinished_rule": event.unfinished_rule,
+            "seed_by_rating": event.seed_by_rating,
             "rules_preset": event.rules_preset,
             "public_draw": event.public_draw,
             "public_standings": event.public_standings,
@@ -341,6 +350,7 @@ class EventForm(forms.Form):
                 "round_minutes",
                 "warning_minutes",
                 "unfinished_rule",
+                "seed_by_rating",
             )
         }
         result["pairing_methods"] = data["methods"]

@@ -23,7 +23,7 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["first_name", "last_name", "email", "is_guest", "home_club", "is_active"]
+        fields = ["first_name", "last_name", "email", "is_guest", "home_club", "is_active", "results_mail"]
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -32,6 +32,10 @@ class PlayerForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        if data.get("results_mail") and not (data.get("email") or "").strip() and "email" not in self.errors:
+            self.add_error(
+                "results_mail", gettext("The results mail needs an email address: fill in the email, or untick it.")
+            )
         first, last = data.get("first_name", ""), data.get("last_name", "")
         if first.strip() == "" and last.strip() == "":
             return data

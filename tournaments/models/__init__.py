@@ -3,8 +3,9 @@
 One module per aggregate, as pretix's `base/models/`: `clubs` (Club, Membership, Player, Season), `events`
 (Event, Entry, CheckIn, Substitution, Table, EventLogEntry: the director's steps), `rounds` (Round, Game, Standing,
 DirectorCall), `pairings` (ForbiddenPairing: two members who never meet in a draw), `accounts`
-(PasswordResetRequest: what the password reset limit counts). Every model is importable from here and its app
-label is `tournaments`.
+(PasswordResetRequest: what the password reset limit counts), `sharing` (PlayerRating: the club's rating;
+ResultsMailing: the results mail to members). Every model is importable from here and its app label is
+`tournaments`.
 
 Standings snapshots live here too (they are rows of the event): `scoring`'s tasks write them, the next
 Swiss draw and the public pages read them. This app never imports `scoring`'s Django code.
@@ -15,6 +16,7 @@ from tournaments.models.clubs import Club, Membership, Player, Season
 from tournaments.models.events import CheckIn, Entry, Event, EventLogEntry, Substitution, Table
 from tournaments.models.pairings import ForbiddenPairing
 from tournaments.models.rounds import DirectorCall, Game, Round, Standing
+from tournaments.models.sharing import PlayerRating, ResultsMailing
 
 __all__ = [
     "CheckIn",
@@ -28,6 +30,8 @@ __all__ = [
     "Membership",
     "PasswordResetRequest",
     "Player",
+    "PlayerRating",
+    "ResultsMailing",
     "Round",
     "Season",
     "Standing",

@@ -20,6 +20,14 @@ class Club(models.Model):
         blank=True,
         help_text=_("One address per line, for example https://belote-hoheluft.de. Leave empty to allow none."),
     )
+    # The rating across seasons (scoring.rating, docs/rating.md): off until the club turns it on.
+    rating_enabled = models.BooleanField(
+        _("rate the players across seasons"),
+        default=False,
+        help_text=_(
+            "Each player gets a rating from every counted game, shown to organisers only. It never decides a ranking."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -115,6 +123,12 @@ class Player(models.Model):
     is_guest = models.BooleanField(_("guest"), default=False)
     home_club = models.CharField(_("home club"), max_length=200, blank=True)
     is_active = models.BooleanField(_("active"), default=True)
+    # The results mail after each evening (scoring.mailing): only with the member's yes; a click on the mail's
+    # unsubscribe link turns it off and records when.
+    results_mail = models.BooleanField(
+        _("mail the results"), default=False, help_text=_("Only with the member's consent; needs an email.")
+    )
+    results_mail_stopped_at = models.DateTimeField(_("unsubscribed"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -100,6 +100,9 @@ class Event(models.Model):
     unfinished_rule = models.CharField(
         _("unfinished games"), max_length=10, choices=UnfinishedRule.choices, default=UnfinishedRule.PLAYED
     )
+    # The first round of a Swiss event, with no standings yet, pairs by the club's rating (docs/rating.md)
+    # instead of at random: only when the organiser ticks it and the club rates its players.
+    seed_by_rating = models.BooleanField(_("first Swiss round by the club's rating"), default=False)
 
     entries_open = models.BooleanField(_("entries open"), default=True)
     public_draw = models.BooleanField(_("draw is public"), default=True)

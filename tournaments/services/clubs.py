@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -28,8 +29,24 @@ def club_create(*, user: User, slug: str, name: str, city: str = "") -> Club:
     return club
 
 
+#: What other apps do when a club changes: "rating_changed" (the rating turned on or off) gets the club, inside
+#: the transaction (scoring's hook rebuilds the ratings after commit).
+CLUB_HOOKS: dict[str, list[Callable[[Club], None]]] = {"rating_changed": []}
+
+
+def register_club_hook(name: str, hook: Callable[[Club], None]) -> None:
+    if hook not in CLUB_HOOKS[name]:
+        CLUB_HOOKS[name].append(hook)
+
+
 def club_update(*, club: Club, data: dict[str, Any]) -> Club:
-    """Change a club's name, city and the websites that may frame its standings (the short name stays: it is in
-    every link)."""
-    apply_fields(club, data, ("name", "city", "embed_origins"))
-    return save_validated(club)
+    """Change a club's name, city, the websites that may frame its standings and whether it rates its players
+    (the short name stays: it is in every link)."""
+    was_rated = Club.objects.filter(pk=club.pk).values_list("rating_enabled", flat=True).first()
+    apply_fields(club, data, ("name", "city", "embed_origins", "rating_enabled"))
+    with transaction.atomic():
+        club = save_validated(club)
+        if was_rated is not None and bool(was_rated) != club.rating_enabled:
+            for hook in list(CLUB_HOOKS["rating_changed"]):
+                hook(club)
+    return club

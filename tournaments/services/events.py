@@ -46,6 +46,7 @@ EVENT_FIELDS = (
     "round_minutes",
     "warning_minutes",
     "unfinished_rule",
+    "seed_by_rating",
 )
 #: Settings that shape the draw or the scores: fixed once the event has started.
 FROZEN_FIELDS = frozenset(

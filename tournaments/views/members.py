@@ -24,6 +24,7 @@ from tournaments.member_import import (
     members_import_summary,
 )
 from tournaments.models import Player
+from tournaments.sharing import attach_ratings
 from tournaments.views.base import organiser_view, submitted
 
 
@@ -42,7 +43,10 @@ def member_list(request, club):
     if done:
         return done
     query = request.GET.get("q", "").strip()
-    context = {"club": club, "form": form, "players": selectors.players_of(club, query), "query": query}
+    players = selectors.players_of(club, query)
+    if club.rating_enabled:
+        attach_ratings(players)
+    context = {"club": club, "form": form, "players": players, "query": query}
     return render(request, "organiser/member_list.html", context)
 
 

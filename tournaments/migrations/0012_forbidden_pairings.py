@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0010_membership_organiser_only'),
+        ('tournaments', '0011_rating_and_results_mail'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
