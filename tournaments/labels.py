@@ -16,6 +16,7 @@ from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import messages as rules_messages
+from tournaments.draw_labels import SEASON_FLAG_LABELS
 from tournaments.exceptions import DrawFailed
 from tournaments.pairing import FLAG_CODES, USER_ERROR_CODES, DrawUserError
 from tournaments.prize_labels import PRIZE_LOG_ACTIONS
@@ -174,6 +175,7 @@ _FLAG_LABELS: dict[str, Any] = {
 #: The two tables keyed by the pairing core's codes, in its order: a code the core adds without a translation
 #: here fails at import (and tests/tournaments/test_draws_edge.py checks that no stale one is left).
 DRAW_ERROR_MESSAGES: dict[str, Any] = {code: _DRAW_ERROR_MESSAGES[code] for code in USER_ERROR_CODES}
+_FLAG_LABELS.update(SEASON_FLAG_LABELS)
 FLAG_LABELS: dict[str, Any] = {code: _FLAG_LABELS[code] for code in FLAG_CODES}
 
 

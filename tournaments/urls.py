@@ -42,6 +42,12 @@ urlpatterns = [
     path("o/<slug:club_slug>/members/", views.members.member_list, name="members"),
     path("o/<slug:club_slug>/members/<int:player_id>/", views.members.member_edit, name="member_edit"),
     path("o/<slug:club_slug>/members/import/", views.members.member_import, name="member_import"),
+    path("o/<slug:club_slug>/pairings/", views.pairings.forbidden_pairings, name="forbidden_pairings"),
+    path(
+        "o/<slug:club_slug>/pairings/<int:pairing_id>/remove/",
+        views.pairings.forbidden_pairing_remove,
+        name="forbidden_pairing_remove",
+    ),
     path("o/<slug:club_slug>/organisers/", views.accounts.organisers, name="organisers"),
     path("o/<slug:club_slug>/seasons/new/", views.seasons.season_create, name="season_create"),
     path("o/<slug:club_slug>/seasons/<int:season_id>/", views.seasons.season_edit, name="season_edit"),

@@ -364,16 +364,17 @@ def test_draw_query_count_does_not_grow_with_the_field(size, django_assert_max_n
     for n in range(1, size // 2 + 1):
         TableFactory(event=event, number=n)
     event = Event.objects.get(pk=event.pk)
-    # Lock event and rounds, five loads, write the round, bulk-insert the games; replacing a draft also deletes
-    # its games (one query per model pointing at games, then one DELETE). An edit also reads the draft's games.
-    with django_assert_max_num_queries(14):
+    # Lock event and rounds, six loads (the club's forbidden pairings the sixth), write the round, bulk-insert
+    # the games; replacing a draft also deletes its games (one query per model pointing at games, then one
+    # DELETE). An edit also reads the draft's games.
+    with django_assert_max_num_queries(15):
         round = services.round_draw(event=event, number=2, seed=2)
-    with django_assert_max_num_queries(14):
+    with django_assert_max_num_queries(15):
         services.round_draw(event=event, number=2, seed=3, regenerate=True)
     game = Game.objects.select_related("entry_a", "entry_b").filter(round=round).first()
-    with django_assert_max_num_queries(15):
+    with django_assert_max_num_queries(16):
         services.round_swap_entries(round=round, entry_a=game.entry_a, entry_b=game.entry_b)
-    with django_assert_max_num_queries(15):
+    with django_assert_max_num_queries(16):
         services.round_move_game(round=round, from_table=1, to_table=2)
     with django_assert_max_num_queries(8):
         services.round_confirm(round=round)

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 
 from tournaments.draws.rating_seed import rating_ranks
 from tournaments.draws.rows import delete_games, draw_of, effective_statuses, games_of, quality_dict
+from tournaments.draws.season import with_season
 from tournaments.exceptions import ConfirmationRequired, IllegalTransition, InvalidInput
 from tournaments.labels import draw_error, join_choices, pairing_method_label
 from tournaments.models import CheckIn, Entry, Event, Game, Round, Standing
@@ -67,7 +68,7 @@ class DrawInputs:
 class DrawManager:
     """Loads, draws and saves one round of one event.
 
-    `load()` runs five queries whatever the number of entries. `draw()` is the whole operation under locks;
+    `load()` runs six or seven queries whatever the number of entries. `draw()` is the whole operation under locks;
     `edit()` swaps or moves teams in a draft and stores it the same way (`_store()`).
     """
 
@@ -87,8 +88,9 @@ class DrawManager:
     # --- loading ------------------------------------------------------------------------------------
 
     def load(self) -> DrawInputs:
-        """Five queries: entries (with their substitutes), check-ins, tables, earlier games, the latest
-        standings snapshot."""
+        """Six queries (seven for mêlée in a season): entries (with their substitutes), check-ins, tables,
+        earlier games, the latest standings snapshot, the club's forbidden pairings (and the season's earlier
+        evenings, `tournaments.draws.season`)."""
         event, number = self.event, self.round_number
         entries: dict[int, dict] = {}
         seats_map: dict[int, int] = {}
@@ -121,6 +123,7 @@ class DrawManager:
             for row in TableRow.objects.filter(event=event).order_by("number").values("number", "label", "step_free")
         ]
         history, byes = self._history(entries)
+        history = with_season(self.event, history)
         scores = self._scores() or rating_ranks(self.event, self.round_number, entries)
         # Same-club avoidance only means something when entries name a club (open events).
         names = sorted({(row["affiliation"] or "").strip().casefold() for row in entries.values()} - {""})

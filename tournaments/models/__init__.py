@@ -2,7 +2,7 @@
 
 One module per aggregate, as pretix's `base/models/`: `clubs` (Club, Membership, Player, Season), `events`
 (Event, Entry, CheckIn, Substitution, Table, EventLogEntry: the director's steps), `rounds` (Round, Game, Standing,
-DirectorCall),
+DirectorCall), `pairings` (ForbiddenPairing: two members who never meet in a draw),
 `divisions` (SeasonDivision: a player's division in a season),
 `accounts` (PasswordResetRequest: what the password reset limit counts), `sharing` (PlayerRating: the club's
 rating; ResultsMailing: the results mail to members), `prizes` (PrizeSettings, PrizeCategory, Prize, PrizeAward:
@@ -17,6 +17,7 @@ from tournaments.models.accounts import PasswordResetRequest
 from tournaments.models.clubs import Club, Membership, Player, Season
 from tournaments.models.divisions import SeasonDivision
 from tournaments.models.events import CheckIn, Entry, Event, EventLogEntry, Substitution, Table
+from tournaments.models.pairings import ForbiddenPairing
 from tournaments.models.prizes import Prize, PrizeAward, PrizeCategory, PrizeSettings
 from tournaments.models.rounds import DirectorCall, Game, Round, Standing
 from tournaments.models.sharing import PlayerRating, ResultsMailing
@@ -28,6 +29,7 @@ __all__ = [
     "Entry",
     "Event",
     "EventLogEntry",
+    "ForbiddenPairing",
     "Game",
     "Membership",
     "PasswordResetRequest",

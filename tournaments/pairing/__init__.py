@@ -9,7 +9,7 @@ options are named in ``OPTION_RULES``.
 from .draw import METHODS, generate_draw
 from .edits import move_game, swap_entrants
 from .errors import USER_ERROR_CODES, DrawError, DrawFatalError, DrawUserError
-from .flags import BYE_FLAGS, FLAG_CODES, PAIRING_FLAGS, TABLE_FLAGS
+from .flags import BYE_FLAGS, FLAG_CODES, FORBIDDEN_FLAGS, PAIRING_FLAGS, TABLE_FLAGS
 from .generator import OPTION_RULES
 from .quality import draw_quality
 from .types import (
@@ -27,6 +27,7 @@ from .types import (
 __all__ = [
     "BYE_FLAGS",
     "FLAG_CODES",
+    "FORBIDDEN_FLAGS",
     "METHODS",
     "METHOD_NAMES",
     "OPTION_RULES",

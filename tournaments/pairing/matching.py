@@ -194,11 +194,13 @@ def pair_up(
     window: int,
     exact_limit: int,
     band_limit: int = 0,
+    hard: int = 1,
 ) -> Pairing:
     """Pair the keys of ``order`` (best first), giving ``byes.count`` of them a bye.
 
-    ``cost(a, b)`` (a before b in ``order``) returns a tuple of non-negative ints, the first being the hard
-    constraint (number of conflicts); ``max_conflicts`` bounds how many others any key conflicts with.
+    ``cost(a, b)`` (a before b in ``order``) returns a tuple of non-negative ints, the first ``hard`` being
+    the hard constraints (numbers of conflicts, the most important first, such as forbidden pairs then
+    rematches); ``max_conflicts`` bounds how many others any key conflicts with in any of them.
     Small fields (at most ``exact_limit`` keys, or too few for a conflict-free window) are matched exactly,
     and the byes are chosen inside the same matching (hard cost first, then bye preference, then the rest).
     Larger fields give the byes to the most preferred of ``byes.pool``; up to ``band_limit`` keys they are
@@ -221,9 +223,9 @@ def pair_up(
                     return None
                 rank = preference.get(player)
                 # Powers of two make the summed preference lexicographic: the most preferred wins.
-                return None if rank is None else (0, 1 << rank)
-            hard, *rest = cost(a, b)
-            return (hard, 0, *rest)
+                return None if rank is None else (*((0,) * hard), 1 << rank)
+            levels = cost(a, b)
+            return (*levels[:hard], 0, *levels[hard:])
 
         local = exact_matching(len(nodes), node_cost)
         pairs = tuple((nodes[i], nodes[j]) for i, j in local if nodes[j] is not None)

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from .byes import ByeChoice, bye_preference, choose_byes
 from .generator import DrawGenerator, PlannedGame
-from .matching import pair_up
+from .matching import Pairing, pair_up
 from .quality import Field, pairing_flags
 from .standings import standings_order
 from .types import Draw
@@ -20,21 +20,30 @@ NOISE_BITS = 10
 OPPONENTS_WHOLE_LIMIT = 250
 
 
-def _table_cost(field: Field, table: list[list[int]]) -> tuple[int, int]:
+TableCost = tuple[int, int, int, int, int]
+
+
+def _table_cost(field: Field, table: list[list[int]]) -> TableCost:
+    """(forbidden pairs, repeated partners, season partner repeats, repeated opponents, season opponent
+    repeats) of one table, the most important first."""
     first, second = table
     return (
+        field.forbidden_partners(first) + field.forbidden_partners(second) + field.forbidden_opponents(first, second),
         field.repeated_partners(first) + field.repeated_partners(second),
+        field.season_partner_times(first) + field.season_partner_times(second),
         field.repeated_opponents(first, second),
+        field.season_opponent_times(first, second),
     )
 
 
 def improve(tables: list[list[list[int]]], field: Field, passes: int = 4) -> list[list[list[int]]]:
-    """Swap players between tables while that lowers (repeated partners, repeated opponents).
+    """Swap players between tables while that lowers the tables' cost (see ``_table_cost``).
 
     The two matchings form teams first and games second, so a team may be left with only past opponents
-    to play; swapping two players repairs that. Takes and returns tables as [[a, b], [c, d]] entrant ids
-    (changed in place). A swap is kept only if the summed cost of the tables it touches falls
-    lexicographically, so repeated partners never increase.
+    (or a forbidden opponent) to play; swapping two players repairs that. Takes and returns tables as
+    [[a, b], [c, d]] entrant ids (changed in place). A swap is kept only if the summed cost of the tables
+    it touches falls lexicographically, so repeated partners never increase unless a forbidden pair goes.
+    Tables without a forbidden pair or repeated opponent are not started from.
     """
     costs = [_table_cost(field, table) for table in tables]
     seats = [(table, side, slot) for table in range(len(tables)) for side in (0, 1) for slot in (0, 1)]
@@ -42,7 +51,7 @@ def improve(tables: list[list[list[int]]], field: Field, passes: int = 4) -> lis
         improved = False
         for here in range(len(tables)):
             for mine in seats[4 * here : 4 * here + 4]:
-                if costs[here][1] == 0:
+                if costs[here][0] == 0 and costs[here][3] == 0:
                     break
                 for theirs in seats:
                     if theirs[:2] != mine[:2] and _swap_if_better(tables, costs, mine, theirs, field):
@@ -55,7 +64,7 @@ def improve(tables: list[list[list[int]]], field: Field, passes: int = 4) -> lis
 
 def _swap_if_better(
     tables: list[list[list[int]]],
-    costs: list[tuple[int, int]],
+    costs: list[TableCost],
     mine: tuple[int, int, int],
     theirs: tuple[int, int, int],
     field: Field,
@@ -76,12 +85,15 @@ def _swap_if_better(
 class MeleeDraw(DrawGenerator):
     """Forms teams, then games, from single players (each entrant has exactly one player).
 
-    First the partners: a matching of the players that repeats no partnership while avoidable (absolute,
-    exact together with the choice of who sits out), with the 1 to 3 sit-outs (player count not divisible
+    First the partners: a matching of the players that pairs no forbidden partners and repeats no
+    partnership of the evening while avoidable (absolute, exact together with the choice of who sits out),
+    then repeats the fewest partnerships of the season's earlier evenings (counted: twice before weighs
+    twice; before the choice among equally fair sit-outs), with the 1 to 3 sit-outs (player count not divisible
     by 4) chosen among those with the fewest byes, lowest in the standings first (random in round 1). Then
-    the games: a matching of the teams that minimises players meeting an opponent again (exact over every
+    the games: a matching of the teams that seats no forbidden opponents across a table while avoidable,
+    then minimises players meeting an opponent again, then the season's repeated opponents (exact over every
     pair of teams up to ``OPPONENTS_WHOLE_LIMIT`` teams, so no pairing of these teams repeats fewer), then
-    swaps of two players while that lowers repeated opponents (``improve``). Fields up to ``exact_limit``
+    swaps of two players while that lowers the cost (``improve``). Fields up to ``exact_limit``
     players take the best of ``attempts`` random starts. Both matchings break ties at random by ``seed``.
     Partners sit opposite. Clubs are not considered. Options: ``window``, ``exact_limit``, ``band_limit``
     (as for Swiss), ``attempts``.
@@ -100,29 +112,31 @@ class MeleeDraw(DrawGenerator):
         # Small fields are cheap to draw: try several random starts and keep the best (the partner count is
         # the same minimum in each, so only repeated opponents differ). Ties keep the earliest.
         attempts = self.options["attempts"] if len(standing) <= self.options["exact_limit"] else 1
-        best: tuple[tuple[int, int], list[list[list[int]]], bool, tuple[int, ...]] | None = None
+        best: tuple[tuple[int, ...], list[list[list[int]]], Pairing] | None = None
         for _ in range(attempts):
-            tables, sitting, exact = self._attempt(standing, byes)
+            tables, partnering = self._attempt(standing, byes)
             costs = [_table_cost(self.field, table) for table in tables]
-            total = (sum(c[0] for c in costs), sum(c[1] for c in costs))
+            total = tuple(map(sum, zip(*costs, strict=True))) if costs else (0,) * 5
             if best is None or total < best[0]:
-                best = (total, tables, exact, sitting)
-            if total == (best[0][0], 0):
+                best = (total, tables, partnering)
+            if best[0][0] == 0 and best[0][3:] == (0, 0):
                 break
         assert best is not None
-        _, tables, exact, sitting = best
-        origin = "exact" if exact else "heuristic"
+        _, tables, partnering = best
+        origin = "exact" if partnering.exact else "heuristic"
+        season_exact = partnering.exact and partnering.scope == "whole"
         planned = []
         for first, second in tables:
             side_a, side_b = (tuple(first), tuple(second))
             if self.rng.random() < 0.5:
                 side_a, side_b = side_b, side_a
-            planned.append(PlannedGame(side_a, side_b, pairing_flags(self.field, side_a, side_b, origin=origin)))
+            flags = pairing_flags(self.field, side_a, side_b, origin=origin, season_exact=season_exact)
+            planned.append(PlannedGame(side_a, side_b, flags))
         self.rng.shuffle(planned)
-        return self.finish(planned, [(entrant, None) for entrant in sitting])
+        return self.finish(planned, [(entrant, None) for entrant in partnering.byes])
 
-    def _attempt(self, standing: list[int], byes: ByeChoice) -> tuple[list[list[list[int]]], tuple[int, ...], bool]:
-        """One random start: partners, then games, then swaps. Returns tables, sit-outs, partner exactness."""
+    def _attempt(self, standing: list[int], byes: ByeChoice) -> tuple[list[list[list[int]]], Pairing]:
+        """One random start: partners, then games, then swaps. Returns tables and the partner matching."""
         order = sorted(standing)
         self.rng.shuffle(order)
         noise = random.Random(self.rng.getrandbits(64))
@@ -130,8 +144,14 @@ class MeleeDraw(DrawGenerator):
         meetings = self.field.meetings
         opponents = meetings.opponents
 
-        def partner_cost(a: int, b: int) -> tuple[int, int]:
-            return (int(meetings.partnered(player(a), player(b))), noise.getrandbits(NOISE_BITS))
+        def partner_cost(a: int, b: int) -> tuple[int, int, int, int]:
+            p, q = player(a), player(b)
+            return (
+                int(meetings.never_partners(p, q)),
+                int(meetings.partnered(p, q)),
+                meetings.season_partnered(p, q),
+                noise.getrandbits(NOISE_BITS),
+            )
 
         partnering = pair_up(
             order,
@@ -141,19 +161,28 @@ class MeleeDraw(DrawGenerator):
             window=self.options["window"],
             exact_limit=self.options["exact_limit"],
             band_limit=self.options["band_limit"],
+            hard=3,
         )
         teams = [tuple(pair) for pair in partnering.pairs]
         self.rng.shuffle(teams)
         team_of = {entrant: index for index, team in enumerate(teams) for entrant in team}
-        # Teams holding a past opponent of either member: the conflicts of the second matching.
+        barred = meetings.barred
+        # Teams holding a past or forbidden opponent of either member: the conflicts of the second matching.
         rivals = [
-            {team_of[o] for e in team for o in opponents.get(e, ()) if o in team_of} - {index}
+            {team_of[o] for e in team for o in (*opponents.get(e, ()), *barred.get(e, ())) if o in team_of} - {index}
             for index, team in enumerate(teams)
         ]
+        field = self.field
 
-        def team_cost(t: int, u: int) -> tuple[int, int]:
-            repeated = self.field.repeated_opponents(teams[t], teams[u]) if u in rivals[t] else 0
-            return (repeated, noise.getrandbits(NOISE_BITS))
+        def team_cost(t: int, u: int) -> tuple[int, int, int, int]:
+            first, second = teams[t], teams[u]
+            if u in rivals[t]:
+                forbidden = field.forbidden_opponents(first, second)
+                repeated = field.repeated_opponents(first, second)
+            else:
+                forbidden = repeated = 0
+            season = field.season_opponent_times(first, second)
+            return (forbidden, repeated, season, noise.getrandbits(NOISE_BITS))
 
         gaming = pair_up(
             list(range(len(teams))),
@@ -163,6 +192,7 @@ class MeleeDraw(DrawGenerator):
             window=self.options["window"],
             exact_limit=max(self.options["exact_limit"], OPPONENTS_WHOLE_LIMIT),
             band_limit=self.options["band_limit"],
+            hard=2,
         )
         tables = improve([[list(teams[t]), list(teams[u])] for t, u in gaming.pairs], self.field)
-        return tables, partnering.byes, partnering.exact
+        return tables, partnering

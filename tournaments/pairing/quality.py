@@ -17,8 +17,8 @@ class Field:
     def __init__(self, method: str, entrants: Iterable[Entrant], history: History) -> None:
         self.method = method
         self.entrants = {e.id: e for e in sorted(entrants, key=lambda e: e.id)}
-        players = [p for e in self.entrants.values() for p in e.players]
-        self.meetings = Meetings(history, self.entrants, players)
+        player_entrant = {p: e.id for e in self.entrants.values() for p in e.players}
+        self.meetings = Meetings(history, self.entrants, player_entrant, player_entrant)
 
     def player(self, entrant: int) -> int:
         """The player of a mêlée entrant."""
@@ -42,19 +42,64 @@ class Field:
         players = [self.player(e) for e in side]
         return sum(self.meetings.partnered(p, q) for i, p in enumerate(players) for q in players[i + 1 :])
 
+    def _across(self, side_a: Sequence[int], side_b: Sequence[int]) -> list[tuple[int, int]]:
+        players_a = [p for e in side_a for p in self.entrants[e].players]
+        players_b = [p for e in side_b for p in self.entrants[e].players]
+        return list(product(players_a, players_b))
 
-def pairing_flags(field: Field, side_a: Sequence[int], side_b: Sequence[int], *, origin: str) -> tuple[str, ...]:
+    def forbidden_partners(self, side: Sequence[int]) -> int:
+        """Player pairs within a mêlée side who must never be partners."""
+        players = [self.player(e) for e in side]
+        return sum(self.meetings.never_partners(p, q) for i, p in enumerate(players) for q in players[i + 1 :])
+
+    def forbidden_opponents(self, side_a: Sequence[int], side_b: Sequence[int]) -> int:
+        """Player pairs across the table who must never play against each other."""
+        if not self.meetings.no_opponents:
+            return 0
+        return sum(self.meetings.never_opponents(p, q) for p, q in self._across(side_a, side_b))
+
+    def season_partner_times(self, side: Sequence[int]) -> int:
+        """How often the partners of a mêlée side were partners on earlier evenings of the season."""
+        players = [self.player(e) for e in side]
+        return sum(self.meetings.season_partnered(p, q) for i, p in enumerate(players) for q in players[i + 1 :])
+
+    def season_opponent_times(self, side_a: Sequence[int], side_b: Sequence[int]) -> int:
+        """How often the players across the table met so on earlier evenings of the season."""
+        if not self.meetings.season_opponents:
+            return 0
+        return sum(self.meetings.season_met(p, q) for p, q in self._across(side_a, side_b))
+
+    def season_opponent_pairs(self, side_a: Sequence[int], side_b: Sequence[int]) -> int:
+        """Player pairs across the table who met so on an earlier evening of the season."""
+        if not self.meetings.season_opponents:
+            return 0
+        return sum(self.meetings.season_met(p, q) > 0 for p, q in self._across(side_a, side_b))
+
+
+def pairing_flags(
+    field: Field, side_a: Sequence[int], side_b: Sequence[int], *, origin: str, season_exact: bool | None = None
+) -> tuple[str, ...]:
     """The pairing flags of a game between ``side_a`` and ``side_b`` (entrant ids).
 
     ``origin`` says who chose the pairing: "exact" (a generator that minimised the hard constraint over
     every allowed draw, so a conflict had no alternative), "heuristic" (a generator that did not prove it),
     "schedule" (a round-robin schedule: planned return games are no compromise) or "manual" (an edit).
+    ``season_exact`` says whether the season's partner repeats were minimised over every allowed draw
+    (default: as ``origin``). Forbidden pairings are flagged whatever the origin.
     """
     flags: list[str] = []
+    exact = origin == "exact"
+    if field.forbidden_opponents(side_a, side_b):
+        flags.append("forbidden_opponents_no_alternative" if exact else "forbidden_opponents")
     if field.method == "melee":
+        if field.forbidden_partners(side_a) + field.forbidden_partners(side_b):
+            flags.append("forbidden_partners_no_alternative" if exact else "forbidden_partners")
         partners = field.repeated_partners(side_a) + field.repeated_partners(side_b)
         if partners:
-            flags.append("repeated_partner_no_alternative" if origin == "exact" else "repeated_partner")
+            flags.append("repeated_partner_no_alternative" if exact else "repeated_partner")
+        if field.season_partner_times(side_a) + field.season_partner_times(side_b):
+            season = exact if season_exact is None else season_exact
+            flags.append("season_partner_no_alternative" if season else "season_partner")
         if field.repeated_opponents(side_a, side_b):
             flags.append("repeated_opponent")
         return tuple(flags)
@@ -84,13 +129,17 @@ def bye_flags(field: Field, entrant: int, playing: Iterable[int], *, schedule: s
 
 def measure(field: Field, games: Iterable[DrawnGame]) -> DrawQuality:
     """The quality of ``games`` against ``field`` (see ``DrawQuality``)."""
-    rematches = partners = clubs = 0
+    rematches = partners = clubs = forbidden = season_partners = season_opponents = 0
     gaps: list[float] = []
     for game in games:
         a, b = game.side_a_entrants, game.side_b_entrants
+        forbidden += field.forbidden_opponents(a, b)
+        season_opponents += field.season_opponent_pairs(a, b)
         if field.method == "melee":
             rematches += field.repeated_opponents(a, b)
             partners += field.repeated_partners(a) + field.repeated_partners(b)
+            forbidden += field.forbidden_partners(a) + field.forbidden_partners(b)
+            season_partners += (field.season_partner_times(a) > 0) + (field.season_partner_times(b) > 0)
         else:
             rematches += field.repeated_opponents(a, b) > 0
         clubs += field.same_club(a, b)
@@ -101,6 +150,9 @@ def measure(field: Field, games: Iterable[DrawnGame]) -> DrawQuality:
         same_club=clubs,
         max_score_gap=max(gaps, default=0.0),
         total_score_gap=sum(gaps),
+        forbidden=forbidden,
+        season_partners=season_partners,
+        season_opponents=season_opponents,
     )
 
 

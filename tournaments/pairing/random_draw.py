@@ -40,8 +40,9 @@ def spread_by_club(entrants: Sequence[Entrant], rng: random.Random) -> list[int]
 
 
 class RandomDraw(DrawGenerator):
-    """A random pairing (by ``seed``): rematches avoided first (absolute), then the bye preference, then
-    same-club games (if ``avoid_same_club``), then a random tie-break. Sides and tables are random too.
+    """A random pairing (by ``seed``): forbidden pairings avoided first, rematches next (absolute), then the
+    bye preference, then same-club games (if ``avoid_same_club``), then a random tie-break. Sides and
+    tables are random too.
     Options: ``window``, ``exact_limit``, ``band_limit`` (as for Swiss), ``avoid_same_club``.
     """
 
@@ -58,13 +59,14 @@ class RandomDraw(DrawGenerator):
         order = spread_by_club(self.entrants, self.rng)
         entrants = self.field.entrants
         met = self.field.meetings.met
+        barred = self.field.meetings.barred_entrants
         avoid_club = self.options["avoid_same_club"]
         noise = random.Random(self.rng.getrandbits(64))
 
-        def cost(a: int, b: int) -> tuple[int, int, int]:
+        def cost(a: int, b: int) -> tuple[int, int, int, int]:
             club = entrants[a].club_id
             same = avoid_club and club is not None and club == entrants[b].club_id
-            return (int(met(a, b)), int(same), noise.getrandbits(NOISE_BITS))
+            return (int(barred(a, b)), int(met(a, b)), int(same), noise.getrandbits(NOISE_BITS))
 
         byes = choose_byes(self.entrants, len(order) % 2, bye_preference(self.request.round_number, standing, self.rng))
         pairing = pair_up(
@@ -75,6 +77,7 @@ class RandomDraw(DrawGenerator):
             window=self.options["window"],
             exact_limit=self.options["exact_limit"],
             band_limit=self.options["band_limit"],
+            hard=2,
         )
         origin = "exact" if pairing.exact else "heuristic"
         planned = []

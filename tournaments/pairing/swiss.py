@@ -21,7 +21,8 @@ SAME_CLUB = 3
 class SwissDraw(DrawGenerator):
     """Pairs by score, then rank (first against second, third against fourth, ...).
 
-    A minimum-cost perfect matching, compared level by level: rematches first (absolute), then the bye
+    A minimum-cost perfect matching, compared level by level: forbidden pairings first, rematches next
+    (absolute), then the bye
     preference, then score-group distance and same club (weighed together), then squared distance in the
     standings. The top game gets the first table. Options:
     ``exact_limit`` (fields up to this size are matched over every pair, byes included), ``band_limit``
@@ -44,14 +45,20 @@ class SwissDraw(DrawGenerator):
         group = score_groups(self.entrants)
         entrants = self.field.entrants
         met = self.field.meetings.met
+        barred = self.field.meetings.barred_entrants
         club_cost = SAME_CLUB if self.options["avoid_same_club"] else 0
 
-        def cost(a: int, b: int) -> tuple[int, int, int]:
+        def cost(a: int, b: int) -> tuple[int, int, int, int]:
             gap = group[a] - group[b]
             club = entrants[a].club_id
             same = club is not None and club == entrants[b].club_id
             # Last, squared distance in the standings: 1-2 3-4 first, and if 1-2 is out, 1-3 2-4.
-            return (int(met(a, b)), GROUP_STEP * gap * gap + club_cost * same, (place[b] - place[a]) ** 2)
+            return (
+                int(barred(a, b)),
+                int(met(a, b)),
+                GROUP_STEP * gap * gap + club_cost * same,
+                (place[b] - place[a]) ** 2,
+            )
 
         byes = choose_byes(self.entrants, len(order) % 2, bye_preference(self.request.round_number, order, self.rng))
         pairing = pair_up(
@@ -62,6 +69,7 @@ class SwissDraw(DrawGenerator):
             window=self.options["window"],
             exact_limit=self.options["exact_limit"],
             band_limit=self.options["band_limit"],
+            hard=2,
         )
         origin = "exact" if pairing.exact else "heuristic"
         planned = [

@@ -7,7 +7,7 @@ beyond equality and order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,11 +43,23 @@ class History:
     player's entry id to the entry ids of players met across a table). ``partners`` maps a player id to the
     player ids already partnered (mêlée only). One direction is enough: a meeting recorded under either id
     counts for both. ``past_rounds`` is the number of rounds already played.
+
+    The season and the organiser's rules, by player id (one direction is enough here too):
+    ``season_partners`` maps a player to the players partnered on earlier evenings of the season and how
+    often (mêlée: avoided after the evening's own repeats, the most often repeated last);
+    ``season_opponents`` the same for players met across a table (a preference, after the evening's own
+    repeated opponents). ``forbidden_partners`` and ``forbidden_opponents`` are player pairs that must
+    never be partners (mêlée) or opponents (every method): above every other rule, flagged when no draw
+    avoids them.
     """
 
     opponents: Mapping[int, set[int] | frozenset[int]] = field(default_factory=dict)
     partners: Mapping[int, set[int] | frozenset[int]] = field(default_factory=dict)
     past_rounds: int = 0
+    season_partners: Mapping[int, Mapping[int, int]] = field(default_factory=dict)
+    season_opponents: Mapping[int, Mapping[int, int]] = field(default_factory=dict)
+    forbidden_partners: Collection[tuple[int, int]] = ()
+    forbidden_opponents: Collection[tuple[int, int]] = ()
 
 
 @dataclass(frozen=True)
@@ -119,7 +131,10 @@ class DrawQuality:
     ``rematches``: fixed pairs, games whose sides met before; mêlée, player pairs across a table who met
     before. ``repeated_partners``: mêlée partner pairs who partnered before. ``same_club``: games where one
     club is on both sides. ``max_score_gap``/``total_score_gap``: difference of the sides' scores (mean of
-    the side's entrants' scores), largest and summed over the games.
+    the side's entrants' scores), largest and summed over the games. ``forbidden``: player pairs at a
+    table against the organiser's forbidden pairings (as partners or opponents). ``season_partners``/
+    ``season_opponents``: mêlée partner pairs and player pairs across a table who already met so on an
+    earlier evening of the season.
     """
 
     rematches: int
@@ -127,6 +142,9 @@ class DrawQuality:
     same_club: int
     max_score_gap: float
     total_score_gap: float
+    forbidden: int = 0
+    season_partners: int = 0
+    season_opponents: int = 0
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ rules), writes in one transaction, and raises either a Django `ValidationError` 
 
 One module per concern: `clubs`, `members` (players and guests), `seasons`, `events` (settings and status),
 `entries` (entries and check-in), `tables`, `rounds` (the draw, its edits and the round status machine),
-`room` (the calls to the director, the message to the room); `base` has the validated save they share.
+`room` (the calls to the director, the message to the room), `pairings` (the club's forbidden pairings);
+`base` has the validated save they share.
 This module keeps the names callers import.
 
 Round status machine: draft → confirmed → released → closed (the last closed round
@@ -30,6 +31,7 @@ from tournaments.services.events import (
 )
 from tournaments.services.history import event_log_add
 from tournaments.services.members import PLAYER_FIELDS, player_create, player_update
+from tournaments.services.pairings import forbidden_pairing_add, forbidden_pairing_remove
 from tournaments.services.room import (
     director_call_answer,
     director_call_cancel,
@@ -86,6 +88,8 @@ __all__ = [
     "event_room_message_set",
     "event_start",
     "event_update",
+    "forbidden_pairing_add",
+    "forbidden_pairing_remove",
     "player_create",
     "player_update",
     "register_round_hook",

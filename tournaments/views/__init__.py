@@ -1,7 +1,8 @@
 """Organiser pages (prefix o/): thin views that check permission, validate a form, call one service.
 
 One module per concern, as `tournaments.urls` names them (`views.<module>.<view>`): `clubs`, `members` (and
-their import), `accounts` (organisers, invitations, the first account, password pages), `seasons`, `events`
+their import), `accounts` (organisers, invitations, the first account, password pages), `seasons`,
+`pairings` (the club's forbidden pairings), `events`
 (settings and status), `entries` (and the copy of last week's pairs), `people` (a withdrawal, its undo, a
 substitute), `checkin`, `tables`, `room` (the message to the room, answering a call to the director), `rounds`
 (the draw, its edits, its status, the printed draw). `base` has what they share: the permission decorators and
@@ -11,7 +12,20 @@ Permission of every view: a logged-in organiser of the club in the URL (`organis
 anonymous users go to the login page, other clubs' objects are 404.
 """
 
-from tournaments.views import accounts, checkin, clubs, entries, events, members, people, room, rounds, seasons, tables
+from tournaments.views import (
+    accounts,
+    checkin,
+    clubs,
+    entries,
+    events,
+    members,
+    pairings,
+    people,
+    room,
+    rounds,
+    seasons,
+    tables,
+)
 
 __all__ = [
     "accounts",
@@ -20,6 +34,7 @@ __all__ = [
     "entries",
     "events",
     "members",
+    "pairings",
     "people",
     "room",
     "rounds",

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments import selectors, services
+from tournaments.draws.season import explain_flags
 from tournaments.exceptions import ConfirmationRequired, TournamentError
 from tournaments.forms.rounds import DrawForm, MoveForm, ReopenForm, SwapForm
 from tournaments.models import CheckIn, Round
@@ -39,6 +40,7 @@ def round_detail(request, event, number: int):
         context["previous"] = previous
     else:
         context.update(selectors.round_page(round))
+        context["draw_notes"] = explain_flags(event, context["games"])
         round.event = event
         context["clock"] = round.clock()
         # Table cards are made once for the whole evening, so their page is there before round 1 too.

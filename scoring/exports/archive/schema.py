@@ -36,6 +36,7 @@ from tournaments.models import (
     Entry,
     Event,
     EventLogEntry,
+    ForbiddenPairing,
     Game,
     Membership,
     PasswordResetRequest,
@@ -367,6 +368,7 @@ MODELS_LEFT_OUT = {
     PrizeCategory: "the prize categories are not archived yet; the history keeps the prize-giving's steps",
     Prize: "the lots are not archived yet; the history keeps each lot taken, with its name",
     PrizeAward: "the prize-giving's steps are not archived yet; the history keeps each of them",
+    ForbiddenPairing: "the club's standing rules for its draws, not an event's; the draw's flags keep what they did",
 }
 
 # What a JSON field must hold ("object", "list", "list of text", "rule set", or None for any JSON).
