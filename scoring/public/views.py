@@ -65,7 +65,11 @@ def _cache_key(event: Event, name: str, *parts) -> str:
     # The publication flags are part of the key: unticking "sheets are public" must hide the deals at once,
     # not when the next recompute bumps the version.
     flags = f"{event.public_draw:d}{event.public_standings:d}{event.public_sheets:d}"
-    return ":".join(str(p) for p in ("public", event.pk, event.standings_version, flags, get_language(), name, *parts))
+    # The club's consent version too: a member who withdraws consent leaves every cached page at once.
+    names = event.club.publication_version
+    return ":".join(
+        str(p) for p in ("public", event.pk, event.standings_version, flags, names, get_language(), name, *parts)
+    )
 
 
 def _cached(event: Event, name: str, parts: tuple, build):
@@ -144,7 +148,8 @@ def draw(request, event: Event):
         else:
             pk, released_at = released[number]
             stamp = released_at.timestamp() if released_at else "-"
-            key = ":".join(str(p) for p in ("public", event.pk, get_language(), "draw", number, pk, stamp))
+            names = event.club.publication_version
+            key = ":".join(str(p) for p in ("public", event.pk, get_language(), "draw", number, pk, stamp, names))
             list_html = cache.get(key)
             if list_html is None:
                 tables = public_selectors.draw_tables(event, number)
@@ -282,6 +287,7 @@ def entry_detail(request, event: Event, number: int):
             {
                 "event": event,
                 "entry": detail.entry,
+                "entry_players": [p for p in (detail.entry.player_1, detail.entry.player_2) if p is not None],
                 "rows": detail.rows,
                 "history": detail.history,
                 "chart": chart,
@@ -337,12 +343,13 @@ def season(request, event: Event):
     """The season ranking of this event's season (public evenings only). Queries: ≤ 4."""
     if event.season is None:
         raise Http404
-    key = f"public-season:{event.season_id}:{get_language()}:{public_selectors.season_stamp(event.season)}"
+    names = event.club.publication_version
+    key = f"public-season:{event.season_id}:{get_language()}:{names}:{public_selectors.season_stamp(event.season)}"
 
     html = cache.get(key)
     if html is None:
         ranking = season_ranking(season=event.season, public_only=True)
-        html = render_to_string("public/_season_table.html", {"season": event.season, **ranking})
+        html = render_to_string("public/_season_table.html", {"season": event.season, "club": event.club, **ranking})
         cache.set(key, html, CACHE_SECONDS)
     return _render(
         request,

@@ -11,13 +11,18 @@ from django.utils.translation import gettext, ngettext
 from scoring.standings import metrics
 from scoring.standings.season_rules import Evening, PlayerSeason, SeasonRules, season_table
 from tournaments.models import Event, Season, Standing
+from tournaments.models.clubs import WITHHELD
+from tournaments.names import HIDDEN, published_name
 
 
 def season_ranking(*, season, public_only: bool = False) -> dict:
     """The season ranking of a club's players across the season's evenings, from each event's final snapshot.
 
-    Each player gets their entry's result of the evening (in pairs both players of the team): its final match
-    points, game points and place, valued and counted as the season's rules say (season_rules_of).
+    With `public_only` (the public page) only the public evenings count and each name is as the member's
+    consent for publication allows (`tournaments.names.published_name`); each row's "page_public" says
+    whether the member's own page may be linked. Each player gets their entry's result of the evening (in
+    pairs both players of the team): its final match points, game points and place, valued and counted as the
+    season's rules say (season_rules_of).
     Returns {"events": [{"id", "name", "date", "slug"}], "rows" (the ranking), "guests" (ranked apart),
     "not_yet" (below the minimum of evenings), each [{"rank", "player_id", "name", "is_guest", "points",
     "points_display", "total_points", "evenings", "counted", "cells": [{"points" (None: absent), "counted",
@@ -53,29 +58,36 @@ def season_ranking(*, season, public_only: bool = False) -> dict:
         "entry__player_1__first_name",
         "entry__player_1__last_name",
         "entry__player_1__is_guest",
+        "entry__player_1__publication",
         "entry__player_2_id",
         "entry__player_2__first_name",
         "entry__player_2__last_name",
         "entry__player_2__is_guest",
+        "entry__player_2__publication",
     )
     column = {e["id"]: i for i, e in enumerate(event_list)}
     players: dict[int, PlayerSeason] = {}
-    for event_id, mp, tp, place, p1, f1, l1, g1, p2, f2, l2, g2 in finals:
-        for pid, first, last, guest in ((p1, f1, l1, g1), (p2, f2, l2, g2)):
+    consent: dict[int, str] = {}
+    withheld = str(WITHHELD)
+    for event_id, mp, tp, place, p1, f1, l1, g1, c1, p2, f2, l2, g2, c2 in finals:
+        for pid, first, last, guest, publication in ((p1, f1, l1, g1, c1), (p2, f2, l2, g2, c2)):
             if pid is None:
                 continue
-            player = players.setdefault(
-                pid,
-                PlayerSeason(pid, f"{first} {last}".strip(), bool(guest), [None] * len(event_list)),
+            consent[pid] = publication
+            name = (
+                published_name(first, last, publication, withheld=withheld)
+                if public_only
+                else f"{first} {last}".strip()
             )
+            player = players.setdefault(pid, PlayerSeason(pid, name, bool(guest), [None] * len(event_list)))
             player.evenings[column[event_id]] = Evening(Decimal(mp), tp, place)
     rules = season_rules_of(season)
     table = season_table(list(players.values()), len(event_list), rules)
     return {
         "events": event_list,
-        "rows": [_row_dict(r) for r in table.ranked],
-        "guests": [_row_dict(r) for r in table.guests],
-        "not_yet": [_row_dict(r) for r in table.not_yet],
+        "rows": [_row_dict(r, consent) for r in table.ranked],
+        "guests": [_row_dict(r, consent) for r in table.guests],
+        "not_yet": [_row_dict(r, consent) for r in table.not_yet],
         "awarded": table.awarded,
         "rules": rules,
         "sentence": season_rules_sentence(rules, len(event_list)),
@@ -100,10 +112,11 @@ def season_rules_of(season: Season) -> SeasonRules:
     )
 
 
-def _row_dict(row) -> dict:
+def _row_dict(row, consent: dict[int, str]) -> dict:
     return {
         "rank": row.rank,
         "player_id": row.player_id,
+        "page_public": consent.get(row.player_id, HIDDEN) != HIDDEN,
         "name": row.name,
         "is_guest": row.is_guest,
         "points": row.score,
