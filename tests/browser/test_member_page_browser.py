@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.helpers import session_login
+from tests.browser.helpers import axe_serious, session_login
 from tests.factories import MembershipFactory
 from tests.scoring.public.member_helpers import SECRET_WORDS, club_history
 
@@ -50,6 +50,7 @@ def test_member_pages_with_and_without_consent(live_server, _chromium, size):
     for word in SECRET_WORDS:
         assert word not in body
     _fits(page, viewport["width"])
+    assert axe_serious(page) == []
     page.screenshot(path=f"/tmp/members-full-{size}.png", full_page=True)
 
     # Initials only: the page under the initials, never the name.
@@ -77,5 +78,6 @@ def test_member_pages_with_and_without_consent(live_server, _chromium, size):
     assert page.locator("h1[data-member-name]").inner_text() == "Carla Geheimnis"
     assert "Keine öffentliche Seite" in page.content()
     _fits(page, viewport["width"])
+    assert axe_serious(page) == []
     page.screenshot(path=f"/tmp/members-organiser-hidden-{size}.png", full_page=True)
     context.close()
