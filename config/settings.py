@@ -10,6 +10,7 @@ import datetime
 import os
 import secrets
 from pathlib import Path
+from typing import Any
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -165,8 +166,27 @@ STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "media")))
+# Exports and restore uploads go through Django's storage API: the local disk (MEDIA_ROOT) for one host, or
+# an S3 bucket when the web processes run on more than one host (a file written by one is downloaded
+# through another). The bucket stays private: only the checked download view reads it, never a bucket URL.
+# The keys come from boto3's own environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY) or the host's role.
+ATOUT_S3_BUCKET = env.str("ATOUT_S3_BUCKET", default="")
+DEFAULT_STORAGE: dict[str, Any] = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+if ATOUT_S3_BUCKET:
+    DEFAULT_STORAGE = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": ATOUT_S3_BUCKET,
+            "endpoint_url": env.str("ATOUT_S3_ENDPOINT_URL", default="") or None,
+            "region_name": env.str("ATOUT_S3_REGION", default="") or None,
+            "location": env.str("ATOUT_S3_PREFIX", default=""),
+            "default_acl": "private",
+            "file_overwrite": False,
+            "querystring_auth": True,
+        },
+    }
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": DEFAULT_STORAGE,
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedManifestStaticFilesStorage"

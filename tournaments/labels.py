@@ -429,8 +429,11 @@ def _unfinished_rule_text(details: Mapping[str, Any]) -> str:
     from tournaments.models.events import Event  # the rule's words are the model's choices (models import us)
 
     rule = dict(Event.UnfinishedRule.choices).get(details.get("rule", ""), "–")
-    return gettext(
-        "Round %(round)s, table %(table)s: unfinished game after %(played)s deals; %(rule)s: %(before)s → %(after)s."
+    played = details.get("played") if isinstance(details.get("played"), int) else 0
+    return ngettext(
+        "Round %(round)s, table %(table)s: unfinished game after %(played)s deal; %(rule)s: %(before)s → %(after)s.",
+        "Round %(round)s, table %(table)s: unfinished game after %(played)s deals; %(rule)s: %(before)s → %(after)s.",
+        played,
     ) % _DetailsOrDash({**details, "rule": rule})
 
 

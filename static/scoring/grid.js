@@ -158,7 +158,7 @@
 
   function check() {
     var mine = ++sent;
-    Atout.send(form.getAttribute("data-check-url"), new FormData(form)).then(function (answer) {
+    window.Atout.send(form.getAttribute("data-check-url"), new FormData(form)).then(function (answer) {
       if (mine !== sent || !answer.data || !answer.data.rows) return;
       show(answer.data);
     }, function () { /* offline: the save checks again */ });

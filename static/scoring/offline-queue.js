@@ -179,6 +179,7 @@
       failures = 0;
       if (data.live) hooks.live(data.live);
       if (data.ok) {
+        refreshCopy();
         conflicts = 0;
         items.shift();
         answerForm(item.id, { saved: true });
@@ -234,6 +235,8 @@
     }
   });
 
+  // The poll saw the sheet change (the other phone, the organiser): the worker's copy follows too.
+  document.addEventListener("atout:live", function () { refreshCopy(); });
   window.addEventListener("online", function () { online = true; failures = 0; flush(); });
   window.addEventListener("offline", function () { online = false; render(); });
   // A phone unlocked again: timers may have slept, so try at once rather than at the next back-off.
@@ -280,6 +283,24 @@
 
   /* --- the service worker: the page and its assets for a reload without a network --------------------- */
 
+  var worker = null;      // the Workbox window object, once its worker is active and holds this page
+  var copies = 0;
+
+  /* The worker's copy of this page follows the sheet: after each change the page sees (a deal of its own
+     stored, or the poll's news of another), it asks the worker to fetch the page again. A reload without a
+     network then shows every deal stored so far, the queue after them (numbered from there), and the
+     sheet's version they are typed on; with the first copy only, it showed the sheet as it was when the
+     page opened, renumbered the queue and sent it on an old version. data-copy says "stale" while the
+     fresh copy is on its way, "fresh" once the worker holds it. */
+  function refreshCopy() {
+    if (!worker || navigator.onLine === false) return;
+    var mine = ++copies;
+    box.setAttribute("data-copy", "stale");
+    worker.messageSW({ type: "CACHE_URLS", payload: { urlsToCache: [location.href] } }).then(function () {
+      if (mine === copies) box.setAttribute("data-copy", "fresh");
+    }).catch(function () { /* offline again: the older copy stays */ });
+  }
+
   var swUrl = box.getAttribute("data-sw-url");
   if (swUrl && "serviceWorker" in navigator && window.workbox && window.workbox.Workbox) {
     var wb = new window.workbox.Workbox(swUrl, { scope: box.getAttribute("data-sw-scope") || "/t/" });
@@ -288,6 +309,8 @@
         .filter(function (url) { return url.indexOf(location.origin + box.getAttribute("data-static")) === 0; });
       return wb.messageSW({ type: "CACHE_URLS", payload: { urlsToCache: [location.href].concat(assets) } });
     }).then(function () {
+      worker = wb;
+      box.setAttribute("data-copy", "fresh");
       box.setAttribute("data-offline-ready", "yes");
     }).catch(function () { /* no service worker: the queue still keeps deals while the page stays open */ });
   }

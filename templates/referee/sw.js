@@ -3,7 +3,8 @@
  * Workbox (vendored in static/vendor/workbox, no CDN) keeps a copy of each referee page (network first:
  * the live sheet when the network answers, the last copy when it does not) and of the page's scripts and
  * styles (served from the copy, refreshed in the background). A page asks for itself and its assets to be
- * cached on the first visit (a CACHE_URLS message), so a reload without a network still opens it. Deals
+ * cached on the first visit (a CACHE_URLS message), and itself again after each change it sees, so a reload
+ * without a network opens it with the deals stored so far. Deals
  * are never cached here: the page queues them in IndexedDB and sends them itself.
  */
 importScripts("{% static 'vendor/workbox/workbox-sw.js' %}");

@@ -59,3 +59,12 @@ def choose(page, name: str, value: str) -> None:
     if fold.count():
         fold.click()
     page.click(f'#deal-form label.choice:has(input[name="{name}"][value="{value}"])')
+
+
+def type_deal(page, taker: str, trump: str, tricks_a: int) -> None:
+    """A referee's plain deal on the phone's form: taker, trump, N/S's trick points (the form fills in E/W's),
+    then save."""
+    choose(page, "taker", taker)
+    choose(page, "trump", trump)
+    page.fill("#id_tricks_a", str(tricks_a))
+    page.click("#save-deal")

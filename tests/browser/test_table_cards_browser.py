@@ -16,6 +16,7 @@ from scoring.sheets.links import cards_after_release, table_cards_ensure, team_l
 from scoring.sheets.permissions import Actor
 from scoring.sheets.rounds import table_links_ensure
 from scoring.sheets.services import deal_create
+from tests.browser.helpers import choose, type_deal
 from tests.factories import EntryFactory, EventFactory, GameFactory, RoundFactory
 from tests.scoring.entry_helpers import released_round, table_of
 from tournaments.models import Round
@@ -25,17 +26,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 ROWS = "#sheet-live tbody tr[data-position]"
 HEARTS = {"contract": {"taker": "A", "trump": "hearts"}, "tricks": {"A": 92, "B": 70}}
 FOLLOW = 25_000  # the pages ask every 5 s (10 s on a sheet): a change shows within two asks
-
-
-def choose(page, name, value):
-    page.click(f'#deal-form label.choice:has(input[name="{name}"][value="{value}"])')
-
-
-def type_deal(page, taker, trump, tricks_a):
-    choose(page, "taker", taker)
-    choose(page, "trump", trump)
-    page.fill("#id_tricks_a", str(tricks_a))
-    page.click("#save-deal")
 
 
 def one_deal_queued_offline(live_server, page):
@@ -211,3 +201,35 @@ def test_a_deal_typed_offline_for_a_link_revoked_meanwhile_is_shown_refused_not_
     assert "Turnierleitung" in refused.locator(".errorlist").inner_text()
     assert page.locator("#offline-queue").get_attribute("data-saved") == "no"
     assert Deal.objects.filter(sheet=sheet).count() == 0
+
+
+def test_a_reload_without_a_network_shows_the_deals_stored_since_the_page_opened(live_server, phone_page):
+    """Issue 20, item 1: a deal stored online, then the network cut, a deal typed and the page reloaded. The
+    service worker's copy is the sheet as it is now (it was the sheet as the page first opened: no deal, the
+    queued one renumbered "deal 1" and sent on an old version, answered 409); the queued deal is sent on the
+    version it was typed on and stored."""
+    _round, games = released_round(tables=1, rules_options={"deals": 4})
+    sheet, link_a, _link_b = table_of(games[0])
+    page = phone_page
+    conflicts = []
+    page.on("response", lambda response: response.status == 409 and conflicts.append(response.url))
+    page.goto(f"{live_server.url}/t/{link_a.token}/")
+    page.wait_for_selector('#offline-queue[data-offline-ready="yes"]')
+    type_deal(page, "A", "hearts", 92)
+    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 1")
+    page.wait_for_selector('#offline-queue[data-copy="fresh"]')
+
+    page.context.set_offline(True)
+    type_deal(page, "B", "spades", 60)
+    page.wait_for_selector('#offline-queue[data-pending="1"]')
+    assert page.reload().from_service_worker
+    page.wait_for_selector('#offline-queue[data-pending="1"]')
+    assert page.locator(ROWS).count() == 1
+    assert page.locator("[data-queued] strong").inner_text() == "Spiel 2"
+    assert page.locator("#deal-form-title").inner_text().startswith("Spiel 3")
+
+    page.context.set_offline(False)
+    page.wait_for_selector('#offline-queue[data-saved="yes"]', timeout=30_000)
+    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 2")
+    assert [d.data["tricks"]["A"] for d in Deal.objects.filter(sheet=sheet).order_by("position")] == [92, 60]
+    assert conflicts == []

@@ -14,3 +14,13 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if HERE in Path(item.path).resolve().parents:
             item.add_marker(pytest.mark.serial)
+
+
+@pytest.fixture(scope="session")
+def image_static(tmp_path_factory):
+    """The image's static files, collected once as docker/Dockerfile's build step does (the compose tests)."""
+    from tests.concurrency.test_compose_native import image_build
+
+    root = tmp_path_factory.mktemp("image") / "staticfiles"
+    image_build(root, root.parent)
+    return root

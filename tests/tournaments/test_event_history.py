@@ -105,3 +105,21 @@ def test_reissues_revocations_check_in_and_settings_during_the_evening_are_on_th
     with translation.override("en"):
         last = EventLogEntry.objects.filter(event=event).last()
         assert event_log_text(last.action, last.details) == "Check-in for round 2: 1 entry set to “Absent”."
+
+
+@pytest.mark.parametrize(
+    "played,german,english",
+    [
+        (1, "Partie nach 1 Spiel nicht beendet", "unfinished game after 1 deal;"),
+        (3, "Partie nach 3 Spielen nicht beendet", "unfinished game after 3 deals;"),
+    ],
+)
+def test_an_unfinished_games_ruling_counts_its_deals_in_words(played, german, english):
+    """One deal is "1 Spiel", not "1 Spielen" (found on the history page of the evening-not-to-plan test)."""
+    from django.utils import translation
+
+    details = {"round": 3, "table": 2, "played": played, "rule": "average", "before": "110 : 52", "after": "324 : 324"}
+    with translation.override("de"):
+        assert german in event_log_text("unfinished_rule", details)
+    with translation.override("en"):
+        assert english in event_log_text("unfinished_rule", details)

@@ -27,7 +27,7 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from scoring.engine import cache_result, sheet_score
-from scoring.exports.archive.read import parts
+from scoring.exports.archive.read import parts, play
 from scoring.exports.archive.read.values import Reader, fail
 from scoring.exports.archive.schema import FORMAT, FORMAT_VERSION, ArchiveError
 from scoring.models import Sheet
@@ -101,11 +101,11 @@ def _import(data: Any, club_slug: str | None, event_slug: str | None, *, as_copy
     parts.substitutions_read(r, data, event, entries, player_of)
     parts.tables_read(r, data, event)
     pending = parts.rounds_read(r, data, event, player_of, entries)
-    link_of, sheet_payload = parts.links_read(r, pending)
-    parts.sheets_read(r, event, sheet_payload, link_of, _rescore)
-    parts.adjustments_read(r, data, event, entries)
-    parts.event_log_read(r, data, event, entries)
-    parts.standings_read(r, data, event, entries)
+    link_of, sheet_payload = play.links_read(r, pending)
+    play.sheets_read(r, event, sheet_payload, link_of, _rescore)
+    play.adjustments_read(r, data, event, entries)
+    play.event_log_read(r, data, event, entries)
+    play.standings_read(r, data, event, entries)
     # The archive's standings are derived data: rebuilt from the imported deals, penalties and rules in this
     # transaction, so an edited snapshot is never shown (the rows read above only had to be well-formed).
     standings_recompute_now(event_id=event.pk)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from scoring.exports.archive.read.values import fail
 from scoring.rules.words import SEATS, SIDE_SEATS
-from tournaments.models import Entry, Event, Game, Round
+from tournaments.models import Entry, Event, Game, Round, Substitution
 
 SIDE_SLOTS = {"A": ("entry_a", "entry_a_partner"), "B": ("entry_b", "entry_b_partner")}
 
@@ -63,11 +63,33 @@ def _players(entry: Entry | None) -> set[int]:
     return set() if entry is None else {pk for pk in (entry.player_1_id, entry.player_2_id) if pk is not None}
 
 
-def game_seats(game: Game, path: str) -> None:
-    """Each seat names a player of the entry on that seat's side (N and S side A, E and W side B), and the
-    first dealer is a seat (or none)."""
+def stand_ins(event: Event) -> dict[int, list[Substitution]]:
+    """The event's substitutes (read before its rounds), by the entry they play for. One query."""
+    by_entry: dict[int, list[Substitution]] = {}
+    for substitution in Substitution.objects.filter(entry__event=event):
+        by_entry.setdefault(substitution.entry_id, []).append(substitution)
+    return by_entry
+
+
+def _side_players(game: Game, side: str, subs: dict[int, list[Substitution]]) -> set[int]:
+    """The players who may sit on `side` of `game`: its entries' players, and whoever stands in for one of
+    them in the game's round."""
+    players: set[int] = set()
+    for slot in SIDE_SLOTS[side]:
+        entry = getattr(game, slot)
+        players |= _players(entry)
+        if entry is not None:
+            number = game.round.number
+            players |= {s.substitute_id for s in subs.get(entry.pk, ()) if s.covers(number)}
+    return players
+
+
+def game_seats(game: Game, path: str, subs: dict[int, list[Substitution]] | None = None) -> None:
+    """Each seat names a player of the entry on that seat's side (N and S side A, E and W side B), or the
+    substitute playing for one of them in that round (`subs`: see `stand_ins`), and the first dealer is a
+    seat (or none)."""
     for side, seats in SIDE_SEATS.items():
-        players = set().union(*(_players(getattr(game, slot)) for slot in SIDE_SLOTS[side]))
+        players = _side_players(game, side, subs or {})
         for seat in seats:
             player = game.seats.get(seat)
             if player is not None and player not in players:

@@ -3,6 +3,7 @@
 Each reader takes the checked `Reader`, the part of the archive it reads and what the earlier parts made
 (the club, the event, the players by key, the entries by start number, ...), stores its rows with `insert`
 and returns what later parts refer to. Every one raises ArchiveError naming the path of the first bad value.
+This module reads the people, the tables and the rounds; play.py reads the sheets and what follows them.
 """
 
 from __future__ import annotations
@@ -15,41 +16,32 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from scoring.exports.archive.read import coherence
-from scoring.exports.archive.read.rows import at, author, insert, validation_failed
+from scoring.exports.archive.read.rows import at, insert, validation_failed
 from scoring.exports.archive.read.values import Reader, fail, type_name
 from scoring.exports.archive.schema import (
-    ADJUSTMENT,
-    CHANGE,
     CHECKIN,
     CLUB,
-    DEAL,
     ENTRY,
     EVENT,
-    EVENT_LOG,
     GAME,
-    LINK,
     PLAYER,
     ROUND,
     SEASON,
-    SHEET,
-    STANDING,
     SUBSTITUTION,
     TABLE,
     ArchiveError,
 )
-from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
+from scoring.models import Sheet
 from scoring.rules.words import SEATS
 from tournaments.models import (
     CheckIn,
     Club,
     Entry,
     Event,
-    EventLogEntry,
     Game,
     Player,
     Round,
     Season,
-    Standing,
     Substitution,
     Table,
 )
@@ -154,7 +146,7 @@ def players_read(r: Reader, data: dict, club: Club) -> dict[str, Player]:
     return player_of
 
 
-def _player(player_of: dict[str, Player], key: Any, where: str, null: bool = False) -> Player | None:
+def player_ref(player_of: dict[str, Player], key: Any, where: str, null: bool = False) -> Player | None:
     """The player an archive key names (None for a missing optional one)."""
     if key is None and null:
         return None
@@ -178,8 +170,8 @@ def entries_read(r: Reader, data: dict, event: Event, player_of: dict[str, Playe
         entries[spec["number"]] = at(
             Entry(
                 event=event,
-                player_1=_player(player_of, r.ref(item, "player_1", str, path), f"{path}.player_1"),
-                player_2=_player(
+                player_1=player_ref(player_of, r.ref(item, "player_1", str, path), f"{path}.player_1"),
+                player_2=player_ref(
                     player_of, r.ref(item, "player_2", str, path, null=True), f"{path}.player_2", null=True
                 ),
                 **spec,
@@ -190,7 +182,7 @@ def entries_read(r: Reader, data: dict, event: Event, player_of: dict[str, Playe
     return entries
 
 
-def _entry(r: Reader, entries: dict[int, Entry], item: Any, key: str, path: str, null: bool = False) -> Entry | None:
+def entry_ref(r: Reader, entries: dict[int, Entry], item: Any, key: str, path: str, null: bool = False) -> Entry | None:
     """The entry whose start number `item[key]` names (None for a missing optional one)."""
     number = r.ref(item, key, int, path, null=null)
     if number is None:
@@ -209,7 +201,7 @@ def checkins_read(r: Reader, data: dict, event: Event, entries: dict[int, Entry]
         path = f"checkins[{i}]"
         spec = r.part(item, CHECKIN, path)
         coherence.round_number(event, spec.get("round_number"), f"{path}.round_number")
-        checkins.append(at(CheckIn(entry=_entry(r, entries, item, "entry", path), **spec), path))
+        checkins.append(at(CheckIn(entry=entry_ref(r, entries, item, "entry", path), **spec), path))
     insert(CheckIn, checkins)
 
 
@@ -224,9 +216,9 @@ def substitutions_read(r: Reader, data: dict, event: Event, entries: dict[int, E
         rows.append(
             at(
                 Substitution(
-                    entry=_entry(r, entries, item, "entry", path),
-                    player=_player(player_of, r.ref(item, "player", str, path), f"{path}.player"),
-                    substitute=_player(player_of, r.ref(item, "substitute", str, path), f"{path}.substitute"),
+                    entry=entry_ref(r, entries, item, "entry", path),
+                    player=player_ref(player_of, r.ref(item, "player", str, path), f"{path}.player"),
+                    substitute=player_ref(player_of, r.ref(item, "substitute", str, path), f"{path}.substitute"),
                     **spec,
                 ),
                 path,
@@ -251,6 +243,7 @@ def rounds_read(
     """The rounds and their games (seats, sides); returns each game's links and sheet, still to read."""
     rounds, games = [], []
     pending: Pending = []
+    subs = coherence.stand_ins(event)  # read before the rounds: a game's seats may name a substitute
     for i, item in enumerate(r.items(data, "rounds", "")):
         path = f"rounds[{i}]"
         rnd = at(Round(event=event, **r.part(item, ROUND, path)), path)
@@ -270,21 +263,21 @@ def rounds_read(
                     raise fail(
                         f"{gpath}.seats", _("unknown seat %(seat)s; seats are N, E, S, W.") % {"seat": repr(seat)[:20]}
                     )
-                seats[seat] = _player(player_of, key, f"{gpath}.seats.{seat}").pk
+                seats[seat] = player_ref(player_of, key, f"{gpath}.seats.{seat}").pk
             game = at(
                 Game(
                     round=rnd,
                     seats=seats,
                     **spec,
-                    entry_a=_entry(r, entries, game_data, "entry_a", gpath),
-                    entry_a_partner=_entry(r, entries, game_data, "entry_a_partner", gpath, null=True),
-                    entry_b=_entry(r, entries, game_data, "entry_b", gpath, null=True),
-                    entry_b_partner=_entry(r, entries, game_data, "entry_b_partner", gpath, null=True),
+                    entry_a=entry_ref(r, entries, game_data, "entry_a", gpath),
+                    entry_a_partner=entry_ref(r, entries, game_data, "entry_a_partner", gpath, null=True),
+                    entry_b=entry_ref(r, entries, game_data, "entry_b", gpath, null=True),
+                    entry_b_partner=entry_ref(r, entries, game_data, "entry_b_partner", gpath, null=True),
                 ),
                 gpath,
             )
             coherence.game_entries(game, in_round, gpath)
-            coherence.game_seats(game, gpath)
+            coherence.game_seats(game, gpath, subs)
             games.append(game)
             sheet_data = game_data.get("sheet")
             pending.append(
@@ -300,146 +293,3 @@ def rounds_read(
         game.round_id = game.round.pk
     insert(Game, games)
     return pending
-
-
-def links_read(r: Reader, pending: Pending) -> tuple[dict[str, TableLink], SheetPayload]:
-    """The games' table links (stored, by archive key) and their sheets (unsaved, with what to read next)."""
-    link_of: dict[str, TableLink] = {}
-    links = []
-    sheet_payload: SheetPayload = []
-    for game, links_in, sheet_data, gpath in pending:
-        for k, link_data in enumerate(links_in):
-            lpath = f"{gpath}.links[{k}]"
-            key = r.ref(r.obj(link_data, lpath), "key", str, lpath)
-            if key in link_of:
-                raise fail(f"{lpath}.key", _("“%(key)s” is used twice.") % {"key": key})
-            link = at(TableLink(game=game, **r.part(link_data, LINK, lpath)), lpath)
-            link_of[key] = link
-            links.append(link)
-        if sheet_data is not None:
-            spath = f"{gpath}.sheet"
-            spec = r.part(sheet_data, SHEET, spath)
-            coherence.game_sheet(game, spec.get("status"), spath)
-            sheet = at(Sheet(game=game, **spec), spath)
-            sheet_payload.append(
-                (sheet, spec, r.items(sheet_data, "deals", spath), r.items(sheet_data, "changes", spath), spath)
-            )
-    insert(TableLink, links)
-    return link_of, sheet_payload
-
-
-def sheets_read(
-    r: Reader, event: Event, sheet_payload: SheetPayload, link_of: dict[str, TableLink], rescore: Rescore
-) -> None:
-    """Each sheet's deals (numbered from 0, in order; scored again by `rescore`) and history, then the
-    sheets, deals and history rows stored."""
-    deals, changes = [], []
-    for sheet, spec, deals_in, changes_in, spath in sheet_payload:
-        sheet_deals = [
-            at(Deal(sheet=sheet, **r.part(d, DEAL, f"{spath}.deals[{k}]")), f"{spath}.deals[{k}]")
-            for k, d in enumerate(deals_in)
-        ]
-        for k, deal in enumerate(sheet_deals):
-            if deal.position != k:
-                raise fail(
-                    f"{spath}.deals[{k}].position",
-                    _("must be %(expected)s (deals are numbered from 0, in order); got %(got)s.")
-                    % {"expected": k, "got": deal.position},
-                )
-        rescore(event, sheet, spec, [d.data for d in sheet_deals], spath)
-        deals.extend(sheet_deals)
-        for k, change_data in enumerate(changes_in):
-            cpath = f"{spath}.changes[{k}]"
-            change_spec = r.part(change_data, CHANGE, cpath)
-            link_key = r.ref(change_data, "link", str, cpath, null=True)
-            if link_key is not None and link_key not in link_of:
-                raise fail(
-                    f"{cpath}.link", _("names table link “%(key)s”, which is not in the archive.") % {"key": link_key}
-                )
-            changes.append(
-                at(
-                    SheetChange(
-                        sheet=sheet,
-                        link=link_of.get(link_key),
-                        user=None,
-                        imported_author=author(r, change_data, "user", cpath),
-                        **change_spec,
-                    ),
-                    cpath,
-                )
-            )
-    insert(Sheet, [sheet for sheet, *_rest in sheet_payload])
-    insert(Deal, deals)
-    insert(SheetChange, changes)
-
-
-def adjustments_read(r: Reader, data: dict, event: Event, entries: dict[int, Entry]) -> None:
-    """Penalties and adjustments, each with its reason; authors kept as text."""
-    adjustments = []
-    for i, item in enumerate(r.items(data, "adjustments", "")):
-        path = f"adjustments[{i}]"
-        spec = r.part(item, ADJUSTMENT, path)
-        if not spec["reason"].strip():
-            raise fail(f"{path}.reason", _("a penalty or adjustment needs a reason."))
-        coherence.round_number(event, spec.get("round_number"), f"{path}.round_number")
-        if spec.get("withdrawn_at") is not None and not (spec.get("withdraw_reason") or "").strip():
-            raise fail(
-                f"{path}.withdraw_reason", _("a withdrawn penalty or adjustment needs the reason it was withdrawn.")
-            )
-        adjustments.append(
-            at(
-                Adjustment(
-                    event=event,
-                    entry=_entry(r, entries, item, "entry", path),
-                    created_by=None,
-                    imported_author=author(r, item, "created_by", path),
-                    # An archive before the penalty catalogue has neither: no offender named, nobody withdrew.
-                    penalised_entry=_entry(r, entries, item, "penalised_entry", path, null=True),
-                    withdrawn_by=None,
-                    withdrawn_imported_author=author(r, item, "withdrawn_by", path),
-                    **spec,
-                ),
-                path,
-            )
-        )
-    insert(Adjustment, adjustments)
-
-
-def event_log_read(r: Reader, data: dict, event: Event, entries: dict[int, Entry]) -> None:
-    """The director's steps (late pairs, withdrawals, reopened rounds, ...); authors kept as text. An archive
-    written before the event history existed has none."""
-    rows = []
-    for i, item in enumerate(r.items(data, "event_log", "")):
-        path = f"event_log[{i}]"
-        spec = r.part(item, EVENT_LOG, path)
-        coherence.round_number(event, spec.get("round_number"), f"{path}.round_number")
-        rows.append(
-            at(
-                EventLogEntry(
-                    event=event,
-                    entry=_entry(r, entries, item, "entry", path, null=True),
-                    user=None,
-                    imported_author=author(r, item, "user", path),
-                    **spec,
-                ),
-                path,
-            )
-        )
-    insert(EventLogEntry, rows)
-
-
-def standings_read(r: Reader, data: dict, event: Event, entries: dict[int, Entry]) -> None:
-    insert(
-        Standing,
-        [
-            at(
-                Standing(
-                    event=event,
-                    entry=_entry(r, entries, item, "entry", f"standings[{i}]"),
-                    **r.part(item, STANDING, f"standings[{i}]"),
-                ),
-                f"standings[{i}]",
-            )
-            for i, item in enumerate(r.items(data, "standings", ""))
-        ],
-    )

@@ -28,7 +28,7 @@ from django.db import DatabaseError, IntegrityError, transaction
 from django.db.models import Count
 from django.utils.translation import gettext as _
 
-from scoring.exports.archive.read import _rescore, parts
+from scoring.exports.archive.read import _rescore, parts, play
 from scoring.exports.archive.read.rows import at, author, insert, validation_failed
 from scoring.exports.archive.read.values import Reader
 from scoring.exports.archive.schema import EVENT, EVENT_LOG, ArchiveError
@@ -144,11 +144,11 @@ def _restore(data: Any, event: Event, reason: str, user: Any) -> Event:
     parts.substitutions_read(r, data, locked, entries, player_of)
     parts.tables_read(r, data, locked)
     pending = parts.rounds_read(r, data, locked, player_of, entries)
-    link_of, sheet_payload = parts.links_read(r, pending)
-    parts.sheets_read(r, locked, sheet_payload, link_of, _rescore)
-    parts.adjustments_read(r, data, locked, entries)
+    link_of, sheet_payload = play.links_read(r, pending)
+    play.sheets_read(r, locked, sheet_payload, link_of, _rescore)
+    play.adjustments_read(r, data, locked, entries)
     _history_merge(r, data, locked, entries, kept["log_entries"])
-    parts.standings_read(r, data, locked, entries)
+    play.standings_read(r, data, locked, entries)
     _addresses_back(locked, entries, kept)
     # The standings are derived: rebuilt from the restored deals, penalties and rules, under a new version.
     standings_recompute_now(event_id=locked.pk)

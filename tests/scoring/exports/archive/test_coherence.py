@@ -8,7 +8,7 @@ import pytest
 
 from scoring.exports.archive import event_archive, event_archive_import
 from tests.scoring.archive_helpers import make_rich_event, refused, sheet_in
-from tournaments.models import Standing
+from tournaments.models import Game, Player, Standing
 
 pytestmark = pytest.mark.django_db
 
@@ -25,6 +25,12 @@ def _games(data, round_index=0):
 def _bye_with_a_sheet(d):
     bye = next(g for g in _games(d, 1) if g["is_bye"])
     bye["sheet"] = json.loads(json.dumps(sheet_in(d)))
+
+
+def _stand_in_seated(d, round_index):
+    """Entry 1's game of the round seats its substitute (Erika Ersatz, round 2 only) at South."""
+    game = next(g for g in _games(d, round_index) if g["entry_a"] == 1)
+    game["seats"]["S"] = d["substitutions"][0]["substitute"]
 
 
 def _locked_in_a_released_round(d):
@@ -45,6 +51,8 @@ def _locked_in_a_released_round(d):
         ),
         # a seat naming a player of another entry
         (lambda d: _games(d)[0]["seats"].update(N=_games(d)[1]["seats"]["N"]), r"^rounds\[0\]\.games\[0\]\.seats\.N: "),
+        # a substitute seated in a round they do not play
+        (lambda d: _stand_in_seated(d, 0), r"^rounds\[0\]\.games\[\d\]\.seats\.S: seat S names a player who is not"),
         # round 9 in a 3-round event
         (lambda d: d["rounds"][1].update(number=9), r"^rounds\[1\]\.number: round 9 is not a round of this event"),
         # a finished event with a released round
@@ -76,3 +84,12 @@ def test_edited_standings_are_rebuilt_from_the_deals_before_anyone_sees_them(arc
     assert rebuilt == honest
     assert 99999 not in rebuilt.values()
     assert not copy.standings_dirty
+
+
+def test_a_substitute_seated_in_their_round_is_read_back(archived):
+    """The seats name who sat there, a substitute included: an evening with one exports and reads back (it
+    was refused as "a player who is not in the entries of that side", its restore too)."""
+    _stand_in_seated(archived, 1)
+    copy = event_archive_import(data=archived, club_slug="kopie")
+    game = Game.objects.get(round__event=copy, round__number=2, entry_a__number=1)
+    assert Player.objects.get(pk=game.seats["S"]).last_name == "Ersatz"
