@@ -73,6 +73,7 @@ CLUB = Part(
         "id": NEW_ID,
         "created_at": "the importing club's own",
         "embed_origins": "the importing club's own websites decide who may frame its pages",
+        "publication_version": "a cache key of the importing club's public pages",
     },
 )
 SEASON = Part(
@@ -125,7 +126,12 @@ PLAYER = Part(
     Player,
     ("first_name", "last_name", "email", "is_guest", "home_club", "is_active", "created_at"),
     refs={"club": "the importing club"},
-    excluded={"id": "a key p1, p2, ... within the file"},
+    excluded={
+        "id": "a key p1, p2, ... within the file",
+        # A file leaves the club (a copy, another installation): it never decides what the public sees of a
+        # name. Players made from a file start at the default, initials only.
+        "publication": "the member's consent is recorded by the importing club, never taken from a file",
+    },
 )
 ENTRY = Part(
     Entry,
