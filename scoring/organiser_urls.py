@@ -5,7 +5,7 @@
   `rounds/<n>/tables/<t>/` (one sheet: one game, the table `t` of round `n`; its form posts, version.json,
   grid/ and grid/check/ (the paper sheet typed at the desk), blank.pdf, switch-side/, swap-sides/,
   links/<id>/revoke/; the round's blank.pdf), `cards/` and `cards.pdf` (the table cards and team links),
-  `screen/` (the venue screen's links);
+  `screen/` (the venue screen's links); and the club's `o/<club>/members/<id>/history/` (a member's history);
 - namespace "results": `results/` (standings status, adjustments, exports, restore/ from a backup of the
   event), `results/penalties/` (give and list penalties), `…/adjustments/<id>/withdraw/`, and the club's
   `o/<club>/archive/import/` (an archive as a copy) and `o/<club>/penalties/` (the club's penalty catalogue),
@@ -21,6 +21,7 @@ config/urls.py includes this before tournaments.urls, whose `rounds/<n>/<action>
 from django.urls import include, path
 
 from scoring.prizes import urls as prize_urls
+from scoring.public import member as member_views
 from scoring.public import venue as venue_views
 from scoring.results import archive_import as archive_views
 from scoring.results import archive_restore as restore_views
@@ -65,6 +66,8 @@ desk_patterns = [
     ),
     path(event + "cards.pdf", card_views.event_cards_download, name="event-cards-pdf"),
     path(event + "screen/", venue_views.screen_links, name="venue_links"),
+    # A member's history, every evening and every name in full (the public page is public:member).
+    path("o/<slug:club_slug>/members/<int:player_id>/history/", member_views.member_history_page, name="member"),
 ]
 
 results_patterns = [

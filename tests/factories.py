@@ -45,6 +45,8 @@ class PlayerFactory(DjangoModelFactory):
     club = factory.SubFactory(ClubFactory)
     first_name = factory.Sequence(lambda n: f"Vorname{n}")
     last_name = factory.Sequence(lambda n: f"Nachname{n}")
+    # The tests' people agreed to be named in full (a new member's default is initials: test_member_consent).
+    publication = Player.Publication.FULL
 
 
 class SeasonFactory(DjangoModelFactory):

@@ -1,4 +1,5 @@
-"""One folding of people's names, for the member import, the duplicate warnings and every search box.
+"""One folding of people's names, for the member import, the duplicate warnings and every search box; and the
+one way a name is published (`published_name`), as the member's consent says.
 
 Pure: no Django. `static/fold.js` (`Atout.fold`) folds a search box's words the same way, and
 tests/tournaments/test_names.py runs both on one table of cases.
@@ -49,3 +50,32 @@ def search_text(*parts: str) -> str:
 def matches(query: str, text: str) -> bool:
     """Whether every word of `query`, folded, occurs in `text` (a `search_text`), as the search boxes filter."""
     return all(word in text for word in fold_name(query).split())
+
+
+# A member's consent for publication (tournaments.models.Player.Publication holds the same codes, with words).
+FULL, INITIALS, HIDDEN = "full", "initials", "hidden"
+
+
+def initial(name: str) -> str:
+    """The initial of each part of `name` as written, with a dot: "Anna" → "A.", "Hans-Peter" → "H.-P.",
+    "van Dijk" → "v. D."; "" for an empty name."""
+    words = []
+    for word in name.split():
+        parts = word.split("-")
+        words.append("-".join(f"{p[0]}." for p in parts if p))
+    return " ".join(w for w in words if w)
+
+
+def published_name(first: str, last: str, publication: str, *, withheld: str, last_first: bool = False) -> str:
+    """The name the public may see, as the member's consent `publication` says: FULL "Anna Müller", INITIALS
+    "A. M.", HIDDEN (or any unknown code: the safe reading) the `withheld` words, which the caller translates.
+    With `last_first`, the last name comes first ("Müller, Anna", "M., A."), for lists sorted by name."""
+    if publication == FULL:
+        first, last = first.strip(), last.strip()
+    elif publication == INITIALS:
+        first, last = initial(first), initial(last)
+    else:
+        return withheld
+    if last_first and first and last:
+        return f"{last}, {first}"
+    return f"{first} {last}".strip()

@@ -173,6 +173,11 @@ class Side:
     def names(self) -> str:
         return " / ".join(str(p) for p in self.players)
 
+    @property
+    def public_names(self) -> str:
+        """The names as the public may see them (each player's consent: `Player.public_name`)."""
+        return " / ".join(p.public_name for p in self.players)
+
 
 @dataclass
 class GameRow:
@@ -245,6 +250,9 @@ class NameRow:
     seat: str
     partner: str
     opponents: str
+    # The same as the public may see them (each one's consent): the venue screen and the printed list.
+    partner_public: str = ""
+    opponents_public: str = ""
 
 
 def draw_by_name(round: Round) -> list[NameRow]:
@@ -272,7 +280,19 @@ def draw_by_name(round: Round) -> list[NameRow]:
                 continue
             side, other = (row.side_a, row.side_b) if seat in ("N", "S") else (row.side_b, row.side_a)
             partner = ", ".join(str(p) for p in side.players if p.pk != player.pk)
-            rows.append(NameRow(player, entry, row.game.table_number, seat, partner, other.names))
+            partner_public = ", ".join(p.public_name for p in side.players if p.pk != player.pk)
+            rows.append(
+                NameRow(
+                    player,
+                    entry,
+                    row.game.table_number,
+                    seat,
+                    partner,
+                    other.names,
+                    partner_public=partner_public,
+                    opponents_public=other.public_names,
+                )
+            )
     for row in byes:
         for entry in row.side_a.entries:
             for player in (entry.player_1, entry.player_2):

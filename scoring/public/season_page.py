@@ -46,7 +46,9 @@ def season(request, event: Event):
     """The season ranking of this event's season (public evenings only)."""
     if event.season is None:
         raise Http404
-    key = f"public-season:{event.season_id}:{get_language()}:{public_selectors.season_stamp(event.season)}"
+    # The club's publication version: a member's changed consent leaves the cached page at once.
+    names = event.club.publication_version
+    key = f"public-season:{event.season_id}:{get_language()}:{names}:{public_selectors.season_stamp(event.season)}"
     html = cache.get(key)
     if html is None:
         ranking = season_ranking(season=event.season, public_only=True, with_places=True)
@@ -87,7 +89,8 @@ def _download(event: Event, extension: str, content_type: str, write) -> HttpRes
     if event.season is None:
         raise Http404
     stamp = public_selectors.season_stamp(event.season)
-    key = f"public-season-file:{event.season_id}:{get_language()}:{stamp}:{extension}"
+    names = event.club.publication_version
+    key = f"public-season-file:{event.season_id}:{get_language()}:{names}:{stamp}:{extension}"
     data = cache.get(key)
     if data is None:
         ranking = season_ranking(season=event.season, public_only=True)

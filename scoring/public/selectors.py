@@ -90,9 +90,10 @@ def _names(entries: dict[int, Entry], *ids: int | None) -> list[Entry]:
 
 
 def _search_text(entry: Entry) -> str:
-    parts = [str(entry.number), entry.name, str(entry.player_1)]
+    # The public names only: the page carries this text, so a withheld name is never in it.
+    parts = [str(entry.number), entry.name, entry.player_1.public_name]
     if entry.player_2_id:
-        parts.append(str(entry.player_2))
+        parts.append(entry.player_2.public_name)
     return search_text(*parts)
 
 
@@ -113,7 +114,9 @@ def draw_tables(event: Event, number: int) -> list[dict[str, Any]]:
         replaced = [p for e in side_a + side_b for p in (e.player_1, e.player_2) if p and seated and p.pk not in seated]
         stand_ins = [others[pid] for pid in sorted(seated & set(others))]
         substitutes = [{"substitute": s, "player": p} for s, p in zip(stand_ins, replaced, strict=False)]
-        search = " ".join([*(_search_text(e) for e in side_a + side_b), *(search_text(str(s)) for s in stand_ins)])
+        search = " ".join(
+            [*(_search_text(e) for e in side_a + side_b), *(search_text(s.public_name) for s in stand_ins)]
+        )
         tables.append({"game": game, "side_a": side_a, "side_b": side_b, "search": search, "substitutes": substitutes})
     return tables
 
@@ -247,7 +250,7 @@ def entry_detail(event: Event, number: int, *, with_deals: bool) -> EntryDetail 
     )
     for h in history:
         h["mp"] = metrics.json_value(h["match_points"])
-    series = Series(label=entry.display_name, points=[(h["round_number"], h["rank"]) for h in history])
+    series = Series(label=entry.public_name, points=[(h["round_number"], h["rank"]) for h in history])
     return EntryDetail(entry=entry, rows=rows, history=history, rank_series=series, field_size=len(entries))
 
 
@@ -324,7 +327,7 @@ def progress(event: Event, *, points: bool, top: int, highlight: int | None) -> 
     field_size = Standing.objects.filter(event=event, round_number=last).count()
     series = [
         Series(
-            label=f"{item['entry'].number} · {item['entry'].display_name}",
+            label=f"{item['entry'].number} · {item['entry'].public_name}",
             points=item["points"],
             number=item["entry"].number,
             highlight=item["entry"].number == highlight,

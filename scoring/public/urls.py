@@ -1,10 +1,10 @@
 """What anyone sees (namespace "public"): an event's pages under `e/<club_slug>/<event_slug>/`, the venue
 screen under `v/<token>/` (printed, so it stays), the score calculator, the club's and a season's calendar
-feeds (`e/<club_slug>/calendar.ics`)."""
+feeds (`e/<club_slug>/calendar.ics`), a member's page (`e/<club_slug>/members/<id>/`, with the member's consent)."""
 
 from django.urls import path
 
-from scoring.public import calculator, calendar, season_page, unsubscribe, venue, views
+from scoring.public import calculator, calendar, member, season_page, unsubscribe, venue, views
 
 app_name = "public"
 
@@ -23,6 +23,7 @@ urlpatterns = [
     path(prefix + "season/", season_page.season, name="season"),
     path(prefix + "season/season.pdf", season_page.season_pdf, name="season_pdf"),
     path(prefix + "season/season.xlsx", season_page.season_xlsx, name="season_xlsx"),
+    path("e/<slug:club_slug>/members/<int:player_id>/", member.member_page, name="member"),
     path("e/<slug:club_slug>/calendar.ics", calendar.club_calendar, name="club_calendar"),
     path("e/<slug:club_slug>/seasons/<int:season_id>/calendar.ics", calendar.season_calendar, name="season_calendar"),
     path("v/<str:token>/", venue.screen, name="venue_screen"),

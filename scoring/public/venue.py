@@ -82,7 +82,11 @@ def _stamp(event) -> str:
     parts = [f"{r.number}{r.clock_stamp}" for r in rounds.only(*_CLOCK_FIELDS)]
     # The message to the room takes rows from the slides (`_rows`): a new one reloads the screen.
     message_at = event.room_message_at.timestamp() if event.room_message_at else 0
-    return f"{event.standings_version}:{event.status}:{','.join(parts)}:{event.round_minutes or ''}:{message_at}"
+    # A member's consent changed: the names on the screen change with it.
+    names = event.club.publication_version
+    return (
+        f"{names}:{event.standings_version}:{event.status}:{','.join(parts)}:{event.round_minutes or ''}:{message_at}"
+    )
 
 
 _CLOCK_FIELDS = ("number", "clock_started_at", "clock_paused_at", "clock_paused_seconds", "last_deal_at")
@@ -109,7 +113,10 @@ def screen(request, token: str):
     slides = []
     rows_per_slide, names_per_slide = _rows(event)
     if round is not None:
-        by_name = selectors.draw_by_name(round)
+        # Sorted by the name the screen shows (a withheld name must not keep its place among the letters).
+        by_name = sorted(
+            selectors.draw_by_name(round), key=lambda r: (r.player.public_sort_name.casefold(), r.entry.number)
+        )
         games, byes = selectors.draw_rows(round)
         for part in _chunks(by_name, names_per_slide):
             half = (len(part) + 1) // 2

@@ -63,7 +63,11 @@ def _cache_key(event: Event, name: str, *parts) -> str:
     # The publication flags are part of the key: unticking "sheets are public" must hide the deals at once,
     # not when the next recompute bumps the version.
     flags = f"{event.public_draw:d}{event.public_standings:d}{event.public_sheets:d}"
-    return ":".join(str(p) for p in ("public", event.pk, event.standings_version, flags, get_language(), name, *parts))
+    # The club's consent version too: a member who withdraws consent leaves every cached page at once.
+    names = event.club.publication_version
+    return ":".join(
+        str(p) for p in ("public", event.pk, event.standings_version, flags, names, get_language(), name, *parts)
+    )
 
 
 def _cached(event: Event, name: str, parts: tuple, build):
@@ -142,7 +146,8 @@ def draw(request, event: Event):
         else:
             pk, released_at = released[number]
             stamp = released_at.timestamp() if released_at else "-"
-            key = ":".join(str(p) for p in ("public", event.pk, get_language(), "draw", number, pk, stamp))
+            names = event.club.publication_version
+            key = ":".join(str(p) for p in ("public", event.pk, get_language(), "draw", number, pk, stamp, names))
             list_html = cache.get(key)
             if list_html is None:
                 tables = public_selectors.draw_tables(event, number)
@@ -280,6 +285,7 @@ def entry_detail(request, event: Event, number: int):
             {
                 "event": event,
                 "entry": detail.entry,
+                "entry_players": [p for p in (detail.entry.player_1, detail.entry.player_2) if p is not None],
                 "rows": detail.rows,
                 "history": detail.history,
                 "chart": chart,

@@ -21,13 +21,18 @@ from scoring.standings.season_rules import (
     season_table,
 )
 from tournaments.models import Event, Game, Season, SeasonDivision, Standing
+from tournaments.models.clubs import WITHHELD
 from tournaments.models.divisions import division_letter
+from tournaments.names import HIDDEN, published_name
 
 
 def season_ranking(*, season, public_only: bool = False, with_places: bool = False) -> dict:
     """The season ranking of a club's players (and pairs) across the season's evenings, from each event's
     final snapshot.
 
+    With `public_only` (the public page and its downloads) only the public evenings count and each name is as
+    the member's consent for publication allows (`tournaments.names.published_name`); each row's
+    "page_public" says whether the member's own page may be linked.
     Each player gets their entry's result of the evening (in pairs both players of the team): its final match
     points, game points and place, valued and counted as the season's rules say (season_rules_of). A pair of
     a fixed-pairs evening is ranked as a pair too; which rankings are shown follows `Season.ranked_as`
@@ -53,7 +58,7 @@ def season_ranking(*, season, public_only: bool = False, with_places: bool = Fal
     if not event_list:
         return {**empty, "awarded": False, "rules": rules, "sentence": season_rules_sentence(rules, 0)}
     column = {e["id"]: i for i, e in enumerate(event_list)}
-    players, pairs, pair_of_entry, partners, pair_players = _evenings(event_list, column)
+    players, pairs, pair_of_entry, partners, pair_players, consent = _evenings(event_list, column, public_only)
     melee = any(e["team_mode"] == Event.TeamMode.MELEE for e in event_list)
     shown = rankings_shown(
         season.ranked_as,
@@ -90,9 +95,9 @@ def season_ranking(*, season, public_only: bool = False, with_places: bool = Fal
                 {
                     "kind": kind,
                     "shown": kind in shown,
-                    "rows": [_row_dict(r, places) for r in table.ranked],
-                    "guests": [_row_dict(r, places) for r in table.guests],
-                    "not_yet": [_row_dict(r, places) for r in table.not_yet],
+                    "rows": [_row_dict(r, places, consent) for r in table.ranked],
+                    "guests": [_row_dict(r, places, consent) for r in table.guests],
+                    "not_yet": [_row_dict(r, places, consent) for r in table.not_yet],
                     "table": table,
                 }
             )
@@ -117,8 +122,9 @@ def season_ranking(*, season, public_only: bool = False, with_places: bool = Fal
     }
 
 
-def _evenings(event_list: list[dict], column: dict[int, int]):
-    """Each player's and each fixed pair's evenings from the events' final snapshots (one query)."""
+def _evenings(event_list: list[dict], column: dict[int, int], public_only: bool):
+    """Each player's and each fixed pair's evenings from the events' final snapshots (one query), and each
+    player's consent for publication; for the public (`public_only`) names are as that consent allows."""
     last_rounds = Q(pk__in=[])
     for e in event_list:
         if e["last_round"] is not None:
@@ -136,10 +142,12 @@ def _evenings(event_list: list[dict], column: dict[int, int]):
             "entry__player_1__first_name",
             "entry__player_1__last_name",
             "entry__player_1__is_guest",
+            "entry__player_1__publication",
             "entry__player_2_id",
             "entry__player_2__first_name",
             "entry__player_2__last_name",
             "entry__player_2__is_guest",
+            "entry__player_2__publication",
         )
     )
     count = len(event_list)
@@ -148,12 +156,23 @@ def _evenings(event_list: list[dict], column: dict[int, int]):
     pair_of_entry: dict[int, int] = {}
     pair_players: dict[int, tuple[int, int]] = {}
     partners: dict[int, set[int]] = defaultdict(set)
-    for event_id, entry_id, mp, tp, place, p1, f1, l1, g1, p2, f2, l2, g2 in finals:
+    consent: dict[int, str] = {}
+    withheld = str(WITHHELD)
+
+    def name_of(first: str, last: str, publication: str) -> str:
+        if public_only:
+            return published_name(first, last, publication, withheld=withheld)
+        return f"{first} {last}".strip()
+
+    for event_id, entry_id, mp, tp, place, p1, f1, l1, g1, c1, p2, f2, l2, g2, c2 in finals:
         evening = Evening(Decimal(mp), tp, place)
-        for pid, first, last, guest in ((p1, f1, l1, g1), (p2, f2, l2, g2)):
+        for pid, first, last, guest, publication in ((p1, f1, l1, g1, c1), (p2, f2, l2, g2, c2)):
             if pid is None:
                 continue
-            player = players.setdefault(pid, PlayerSeason(pid, f"{first} {last}".strip(), bool(guest), [None] * count))
+            consent[pid] = publication
+            player = players.setdefault(
+                pid, PlayerSeason(pid, name_of(first, last, publication), bool(guest), [None] * count)
+            )
             player.evenings[column[event_id]] = evening
         if p2 is None:
             continue
@@ -162,12 +181,12 @@ def _evenings(event_list: list[dict], column: dict[int, int]):
         key = frozenset((p1, p2))
         pair = pairs.get(key)
         if pair is None:
-            name = f"{f1} {l1}".strip() + " / " + f"{f2} {l2}".strip()
+            name = name_of(f1, l1, c1) + " / " + name_of(f2, l2, c2)
             pair = pairs[key] = PlayerSeason(-len(pairs) - 1, name, bool(g1 or g2), [None] * count)
             pair_players[pair.player_id] = (p1, p2)
         pair.evenings[column[event_id]] = evening
         pair_of_entry[entry_id] = pair.player_id
-    return players, pairs, pair_of_entry, partners, pair_players
+    return players, pairs, pair_of_entry, partners, pair_players, consent
 
 
 def _meetings(column: dict[int, int], pair_of_entry: dict[int, int]) -> dict[str, list[Meeting]]:
@@ -221,11 +240,13 @@ def season_rules_of(season: Season) -> SeasonRules:
     )
 
 
-def _row_dict(row, places: dict[int, list[int | None]]) -> dict:
+def _row_dict(row, places: dict[int, list[int | None]], consent: dict[int, str]) -> dict:
     return {
         "places": places.get(row.player_id, []),
         "rank": row.rank,
         "player_id": row.player_id,
+        # A pair's row (negative id) has no member's page of its own.
+        "page_public": row.player_id > 0 and consent.get(row.player_id, HIDDEN) != HIDDEN,
         "name": row.name,
         "is_guest": row.is_guest,
         "points": row.score,

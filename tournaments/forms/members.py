@@ -23,12 +23,26 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["first_name", "last_name", "email", "is_guest", "home_club", "is_active", "results_mail"]
+        fields = [
+            "first_name",
+            "last_name",
+            "email",
+            "is_guest",
+            "home_club",
+            "is_active",
+            "results_mail",
+            "publication",
+        ]
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
         self.duplicates: list[Player] = []
+        # Left out (an older form, a script): the member keeps their choice, a new one starts at initials.
+        self.fields["publication"].required = False
+
+    def clean_publication(self):
+        return self.cleaned_data.get("publication") or self.instance.publication
 
     def clean(self):
         data = super().clean()

@@ -9,6 +9,8 @@ from django.db.models import Q
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.names import published_name
+
 
 class Club(models.Model):
     slug = models.SlugField(_("short name"), unique=True)
@@ -28,6 +30,9 @@ class Club(models.Model):
             "Each player gets a rating from every counted game, shown to organisers only. It never decides a ranking."
         ),
     )
+    # Goes up whenever a member's consent for publication changes: the public pages' cached fragments carry it
+    # in their keys, so a name withdrawn from publication leaves every public page at once.
+    publication_version = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -114,7 +119,17 @@ class Membership(models.Model):
 
 
 class Player(models.Model):
-    """A club member or a guest. Guests may name the club they come from (for same-club avoidance)."""
+    """A club member or a guest. Guests may name the club they come from (for same-club avoidance).
+
+    `publication` is the member's consent for publication: what every public page, public export and venue
+    screen shows of the name (`public_name`); organisers always see the full name. A new member starts at
+    initials only (privacy by default); members who existed before the field were published in full and
+    stay so until the club records otherwise (docs/members.md)."""
+
+    class Publication(models.TextChoices):
+        FULL = "full", _("Name in full")
+        INITIALS = "initials", _("Initials only")
+        HIDDEN = "hidden", _("Not published")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     first_name = models.CharField(_("first name"), max_length=100)
@@ -129,6 +144,16 @@ class Player(models.Model):
         _("mail the results"), default=False, help_text=_("Only with the member's consent; needs an email.")
     )
     results_mail_stopped_at = models.DateTimeField(_("unsubscribed"), null=True, blank=True)
+    publication = models.CharField(
+        _("name on public pages"),
+        max_length=10,
+        choices=Publication.choices,
+        default=Publication.INITIALS,
+        help_text=_(
+            "What the public pages, the venue screen and public downloads show, as the member agreed. "
+            "Organisers always see the full name."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -139,6 +164,27 @@ class Player(models.Model):
 
     def __str__(self):
         return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def public_name(self) -> str:
+        """The name as the public may see it: "Anna Müller", "A. M." or "name withheld" (the member's consent)."""
+        return published_name(self.first_name, self.last_name, self.publication, withheld=str(WITHHELD))
+
+    @property
+    def public_sort_name(self) -> str:
+        """The public name last name first, for lists sorted by name: "Müller, Anna", "M., A." or withheld."""
+        return published_name(
+            self.first_name, self.last_name, self.publication, withheld=str(WITHHELD), last_first=True
+        )
+
+    @property
+    def page_public(self) -> bool:
+        """Whether the member's own page may be shown to the public (not when the name is withheld)."""
+        return self.publication != self.Publication.HIDDEN
+
+
+# What a public page shows for a member who did not consent to publication (translated where shown).
+WITHHELD = _("name withheld")
 
 
 class Season(models.Model):

@@ -291,6 +291,21 @@ class Entry(models.Model):
             return f"{self.player_1} / {self.player_2}"
         return str(self.player_1)
 
+    @property
+    def public_name(self) -> str:
+        """The name the public pages show: the team's own name when it has one (the team chose it to be
+        shown), else its players as each one's consent for publication allows (`Player.public_name`)."""
+        if self.name:
+            return self.name
+        if self.player_2_id:
+            return f"{self.player_1.public_name} / {self.player_2.public_name}"
+        return self.player_1.public_name
+
+    @property
+    def public_players(self) -> str:
+        """The players' public names, "A. M., Bernd Kurz" (shown beside a team's own name)."""
+        return ", ".join(p.public_name for p in (self.player_1, self.player_2) if p is not None)
+
 
 class CheckIn(models.Model):
     class Status(models.TextChoices):

@@ -220,5 +220,7 @@ def round_print_tables(request, event, number: int):
 def round_print_names(request, event, number: int):
     """The draw by name ("find your table"), alphabetical, for printing and pinning to the wall."""
     round = selectors.require_round(event, checked_round_number(event, number))
-    context = {"club": event.club, "event": event, "round": round, "rows": selectors.draw_by_name(round)}
+    # The list hangs in the room: names as each member agreed to publish them, sorted as shown.
+    rows = sorted(selectors.draw_by_name(round), key=lambda r: (r.player.public_sort_name.casefold(), r.entry.number))
+    context = {"club": event.club, "event": event, "round": round, "rows": rows}
     return render(request, "print/names.html", context)

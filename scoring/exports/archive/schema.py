@@ -82,6 +82,7 @@ CLUB = Part(
         "created_at": "the importing club's own",
         "embed_origins": "the importing club's own websites decide who may frame its pages",
         "rating_enabled": "whether the importing club rates its players is its own choice",
+        "publication_version": "a cache key of the importing club's public pages",
     },
 )
 SEASON = Part(
@@ -144,6 +145,9 @@ PLAYER = Part(
         "id": "a key p1, p2, ... within the file",
         "results_mail": "a member asks their own club for the results mail; a file does not carry it",
         "results_mail_stopped_at": "an unsubscription belongs to the club it was given to",
+        # A file leaves the club (a copy, another installation): it never decides what the public sees of a
+        # name. Players made from a file start at the default, initials only.
+        "publication": "the member's consent is recorded by the importing club, never taken from a file",
     },
 )
 ENTRY = Part(

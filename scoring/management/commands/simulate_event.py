@@ -192,7 +192,13 @@ class Command(BaseCommand):
                 club = Club.objects.create(slug=tag, name=f"Simulation {tag}", city="")
                 players = Player.objects.bulk_create(
                     [
-                        Player(club=club, first_name=rng.choice(FIRST_NAMES), last_name=f"{rng.choice(LAST_NAMES)} {n}")
+                        # Made-up people, named in full on the simulation's public pages.
+                        Player(
+                            club=club,
+                            first_name=rng.choice(FIRST_NAMES),
+                            last_name=f"{rng.choice(LAST_NAMES)} {n}",
+                            publication=Player.Publication.FULL,
+                        )
                         for n in range(config["entries"] * per_entry)
                     ]
                 )

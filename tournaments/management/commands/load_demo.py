@@ -91,7 +91,15 @@ class Command(BaseCommand):
     def _members(self, club: Club) -> list[Player]:
         existing = {(p.first_name, p.last_name): p for p in Player.objects.filter(club=club)}
         missing = [
-            Player(club=club, first_name=first, last_name=last, is_guest=bool(home), home_club=home)
+            # The demo's people are made up, and named in full (as the club's members who agreed would be).
+            Player(
+                club=club,
+                first_name=first,
+                last_name=last,
+                is_guest=bool(home),
+                home_club=home,
+                publication=Player.Publication.FULL,
+            )
             for first, last, home in MEMBERS
             if (first, last) not in existing
         ]
