@@ -65,7 +65,9 @@ def season(request, event: Event):
                         "chart": _chart(r, evenings),
                     }
                 )
-        html = render_to_string("public/_season_table.html", {"season": event.season, **ranking, "blocks": blocks})
+        html = render_to_string(
+            "public/_season_table.html", {"season": event.season, "club": event.club, **ranking, "blocks": blocks}
+        )
         cache.set(key, html, CACHE_SECONDS)
     return _render(
         request,

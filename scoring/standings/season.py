@@ -59,6 +59,13 @@ def season_ranking(*, season, public_only: bool = False, with_places: bool = Fal
         return {**empty, "awarded": False, "rules": rules, "sentence": season_rules_sentence(rules, 0)}
     column = {e["id"]: i for i, e in enumerate(event_list)}
     players, pairs, pair_of_entry, partners, pair_players, consent = _evenings(event_list, column, public_only)
+    # A pair's row names its two members, each linked to their page as their consent allows.
+    members = {
+        pair_id: [
+            {"player_id": p, "name": players[p].name, "page_public": consent.get(p, HIDDEN) != HIDDEN} for p in two
+        ]
+        for pair_id, two in pair_players.items()
+    }
     melee = any(e["team_mode"] == Event.TeamMode.MELEE for e in event_list)
     shown = rankings_shown(
         season.ranked_as,
@@ -95,9 +102,9 @@ def season_ranking(*, season, public_only: bool = False, with_places: bool = Fal
                 {
                     "kind": kind,
                     "shown": kind in shown,
-                    "rows": [_row_dict(r, places, consent) for r in table.ranked],
-                    "guests": [_row_dict(r, places, consent) for r in table.guests],
-                    "not_yet": [_row_dict(r, places, consent) for r in table.not_yet],
+                    "rows": [_row_dict(r, places, consent, members) for r in table.ranked],
+                    "guests": [_row_dict(r, places, consent, members) for r in table.guests],
+                    "not_yet": [_row_dict(r, places, consent, members) for r in table.not_yet],
                     "table": table,
                 }
             )
@@ -240,8 +247,9 @@ def season_rules_of(season: Season) -> SeasonRules:
     )
 
 
-def _row_dict(row, places: dict[int, list[int | None]], consent: dict[int, str]) -> dict:
+def _row_dict(row, places: dict[int, list[int | None]], consent: dict[int, str], members: dict[int, list]) -> dict:
     return {
+        "members": members.get(row.player_id, []),
         "places": places.get(row.player_id, []),
         "rank": row.rank,
         "player_id": row.player_id,
