@@ -7,8 +7,10 @@
   links/<id>/revoke/; the round's blank.pdf), `cards/` and `cards.pdf` (the table cards and team links),
   `screen/` (the venue screen's links);
 - namespace "results": `results/` (standings status, adjustments, exports, restore/ from a backup of the
-  event), `results/penalties/` (give and list penalties), `…/adjustments/<id>/withdraw/`, and the club's
-  `o/<club>/archive/import/` (an archive as a copy) and `o/<club>/penalties/` (the club's penalty catalogue);
+  event), `money/treasurer.pdf|xlsx` (the treasurer's sheet), `results/penalties/` (give and list
+  penalties), `…/adjustments/<id>/withdraw/`, and the club's `o/<club>/archive/import/` (an archive as a
+  copy), `o/<club>/seasons/<id>/money/treasurer.pdf|xlsx` (the season's treasurer's sheet) and
+  `o/<club>/penalties/` (the club's penalty catalogue);
 - the old addresses by database id (`o/scores/...`): permanent redirects for what answered a GET.
 
 Numbers and slugs, not database ids: an address stays the same when the event is rebuilt (`make demo`).
@@ -20,7 +22,7 @@ from django.urls import include, path
 from scoring.public import venue as venue_views
 from scoring.results import archive_import as archive_views
 from scoring.results import archive_restore as restore_views
-from scoring.results import penalty_views
+from scoring.results import penalty_views, treasurer_views
 from scoring.results import views as results_views
 from scoring.sheets.referee_urls import sheet_routes
 from scoring.sheets.views import cards as card_views
@@ -33,6 +35,7 @@ event = "o/<slug:club_slug>/events/<slug:event_slug>/"
 sheets = event + "rounds/<int:number>/sheets/"
 table = event + "rounds/<int:number>/tables/<int:table>/"
 results = event + "results/"
+season = "o/<slug:club_slug>/seasons/<int:season_id>/money/"
 
 desk_patterns = [
     path(sheets, round_views.round_sheets, name="round"),
@@ -86,6 +89,10 @@ results_patterns = [
     path(results + "exports/<int:export_id>.json", results_views.export_status, name="export_status"),
     path(results + "exports/<int:export_id>/download/", results_views.export_download, name="export_download"),
     path("o/<slug:club_slug>/archive/import/", archive_views.archive_import, name="archive_import"),
+    path(event + "money/treasurer.pdf", treasurer_views.treasurer_pdf, name="treasurer_pdf"),
+    path(event + "money/treasurer.xlsx", treasurer_views.treasurer_xlsx, name="treasurer_xlsx"),
+    path(season + "treasurer.pdf", treasurer_views.season_treasurer_pdf, name="season_treasurer_pdf"),
+    path(season + "treasurer.xlsx", treasurer_views.season_treasurer_xlsx, name="season_treasurer_xlsx"),
 ]
 
 old = "o/scores/"

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import messages as rules_messages
 from tournaments.exceptions import DrawFailed
+from tournaments.money_labels import MONEY_LOG_ACTIONS
 from tournaments.pairing import FLAG_CODES, USER_ERROR_CODES, DrawUserError
 
 # The rules engine names the rule sets (its messages say "In {rules} ..."); pages and forms show the same.
@@ -422,6 +423,7 @@ EVENT_LOG_ACTIONS: dict[str, Any] = {
     "clock_resume": _("Round %(round)s: clock running again with %(left)s minutes left."),
     "last_deal": _("Round %(round)s: last deal called with %(left)s minutes left."),
     "unfinished_rule": lambda details: _unfinished_rule_text(details),
+    **MONEY_LOG_ACTIONS,
 }
 
 

@@ -23,7 +23,7 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["first_name", "last_name", "email", "is_guest", "home_club", "is_active"]
+        fields = ["first_name", "last_name", "email", "is_guest", "is_junior", "home_club", "is_active"]
 
     def __init__(self, *args, club: Club, **kwargs):
         super().__init__(*args, **kwargs)

@@ -31,5 +31,5 @@ def club_create(*, user: User, slug: str, name: str, city: str = "") -> Club:
 def club_update(*, club: Club, data: dict[str, Any]) -> Club:
     """Change a club's name, city and the websites that may frame its standings (the short name stays: it is in
     every link)."""
-    apply_fields(club, data, ("name", "city", "embed_origins"))
+    apply_fields(club, data, ("name", "city", "currency", "embed_origins"))
     return save_validated(club)

@@ -7,7 +7,7 @@ from typing import Any
 from tournaments.models import Club, Player
 from tournaments.services.base import apply_fields, save_validated
 
-PLAYER_FIELDS = ("first_name", "last_name", "email", "is_guest", "home_club", "is_active")
+PLAYER_FIELDS = ("first_name", "last_name", "email", "is_guest", "is_junior", "home_club", "is_active")
 
 
 def player_create(*, club: Club, data: dict[str, Any]) -> Player:

@@ -3,7 +3,8 @@
 One module per concern, as `tournaments.urls` names them (`views.<module>.<view>`): `clubs`, `members` (and
 their import), `accounts` (organisers, invitations, the first account, password pages), `seasons`, `events`
 (settings and status), `entries` (and the copy of last week's pairs), `people` (a withdrawal, its undo, a
-substitute), `checkin`, `tables`, `room` (the message to the room, answering a call to the director), `rounds`
+substitute), `checkin`, `money` (the entry fee, the ledger, the treasurer's sheets), `tables`,
+`room` (the message to the room, answering a call to the director), `rounds`
 (the draw, its edits, its status, the printed draw). `base` has what they share: the permission decorators and
 the form-to-service step.
 
@@ -11,7 +12,20 @@ Permission of every view: a logged-in organiser of the club in the URL (`organis
 anonymous users go to the login page, other clubs' objects are 404.
 """
 
-from tournaments.views import accounts, checkin, clubs, entries, events, members, people, room, rounds, seasons, tables
+from tournaments.views import (
+    accounts,
+    checkin,
+    clubs,
+    entries,
+    events,
+    members,
+    money,
+    people,
+    room,
+    rounds,
+    seasons,
+    tables,
+)
 
 __all__ = [
     "accounts",
@@ -20,6 +34,7 @@ __all__ = [
     "entries",
     "events",
     "members",
+    "money",
     "people",
     "room",
     "rounds",
