@@ -8,9 +8,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import BinaryIO
 
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
@@ -83,7 +85,7 @@ def _payout_rows(sheet: TreasurerSheet, fmt) -> list[list]:
 def _ledger_rows(sheet: TreasurerSheet, fmt) -> list[list]:
     return [
         [
-            date_format(p.created_at, "SHORT_DATETIME_FORMAT"),
+            date_format(timezone.localtime(p.created_at), "SHORT_DATETIME_FORMAT"),
             p.entry_number,
             capfirst(str(p.get_kind_display())),
             capfirst(str(p.get_way_display())),
@@ -96,7 +98,7 @@ def _ledger_rows(sheet: TreasurerSheet, fmt) -> list[list]:
 
 
 def _ledger_header() -> list[str]:
-    return [_("When"), _("No."), _("Kind"), _("Way of payment"), _("Amount"), _("Comment"), _("By")]
+    return [_("When"), _("No."), _("Kind"), _("Way of payment"), pgettext("money", "Amount"), _("Comment"), _("By")]
 
 
 def _build(out: BinaryIO, title: str, author: str, story: list) -> None:
@@ -147,7 +149,7 @@ def write_treasurer_pdf(sheet: TreasurerSheet, out: BinaryIO) -> None:
             _p(_("Payout"), styles["h2"]),
             _table(
                 [
-                    [_("Place"), _("Share"), _("Amount"), _("Winners")],
+                    [_("Place"), _("Share"), pgettext("money", "Amount"), _("Winners")],
                     *[[a, b, c, _p(d, styles["small"])] for a, b, c, d in _payout_rows(sheet, fmt)],
                 ],
                 widths=[15 * mm, 20 * mm, 30 * mm, 115 * mm],
@@ -213,7 +215,12 @@ def write_treasurer_xlsx(sheet: TreasurerSheet, out: BinaryIO) -> None:
     _sheet(workbook, _("Summary"), [f"{h} ({currency})" if i else h for i, h in enumerate(_ways_header())], summary)
     _sheet(workbook, _("Entries"), _entry_header(), _entry_rows(sheet, _number))
     if sheet.payout:
-        _sheet(workbook, _("Payout"), [_("Place"), _("Share"), _("Amount"), _("Winners")], _payout_rows(sheet, _number))
+        _sheet(
+            workbook,
+            _("Payout"),
+            [_("Place"), _("Share"), pgettext("money", "Amount"), _("Winners")],
+            _payout_rows(sheet, _number),
+        )
     _sheet(workbook, _("Ledger"), _ledger_header(), _ledger_rows(sheet, _number))
     workbook.save(out)
 
@@ -252,7 +259,7 @@ def _season_header() -> list[str]:
     return [
         _("Evening"),
         _("Entries"),
-        _("Still owe"),
+        _("Entries still owing"),
         _("Takings"),
         _("Refunds"),
         _("Payout"),

@@ -11,6 +11,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.models import EventFee, Payment
 
@@ -66,6 +67,6 @@ class PaymentForm(forms.Form):
     entry = forms.IntegerField(label=_("Start number"), min_value=1)
     kind = forms.ChoiceField(label=_("Kind"), choices=Payment.Kind.choices, initial=Payment.Kind.PAYMENT)
     way = forms.ChoiceField(label=_("Way of payment"), choices=Payment.Way.choices, initial=Payment.Way.CASH)
-    amount = _amount_field(_("Amount"), required=False)
+    amount = _amount_field(pgettext_lazy("money", "Amount"), required=False)
     comment = forms.CharField(label=_("Comment"), required=False, max_length=500)
     back = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)

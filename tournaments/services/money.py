@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils.formats import get_format
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.exceptions import InvalidInput
 from tournaments.fees import Fee, FeeError, entry_owed, fee_problems, payout_parse
@@ -209,7 +210,11 @@ def payment_record(
     given = None
     if amount not in (None, ""):
         given = money_parse(
-            amount, field="amount", label=_("Amount"), currency=currency, signed=kind == Payment.Kind.CORRECTION
+            amount,
+            field="amount",
+            label=pgettext("money", "Amount"),
+            currency=currency,
+            signed=kind == Payment.Kind.CORRECTION,
         )
     d: dict[str, object] = {"number": entry.number}
     with transaction.atomic():
