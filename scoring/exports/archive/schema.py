@@ -35,10 +35,12 @@ from tournaments.models import (
     DirectorCall,
     Entry,
     Event,
+    EventFee,
     EventLogEntry,
     Game,
     Membership,
     PasswordResetRequest,
+    Payment,
     Player,
     Round,
     Season,
@@ -73,6 +75,7 @@ CLUB = Part(
         "id": NEW_ID,
         "created_at": "the importing club's own",
         "embed_origins": "the importing club's own websites decide who may frame its pages",
+        "currency": "the importing club's own (its entry fees are not in the archive)",
     },
 )
 SEASON = Part(
@@ -125,7 +128,10 @@ PLAYER = Part(
     Player,
     ("first_name", "last_name", "email", "is_guest", "home_club", "is_active", "created_at"),
     refs={"club": "the importing club"},
-    excluded={"id": "a key p1, p2, ... within the file"},
+    excluded={
+        "id": "a key p1, p2, ... within the file",
+        "is_junior": "the entry fee's reduction at the desk: no part of the results",
+    },
 )
 ENTRY = Part(
     Entry,
@@ -341,6 +347,9 @@ MODELS_LEFT_OUT = {
     VenueScreen: "the venue screen's secret link; an imported copy makes a new one",
     PenaltyKind: "the club's own penalty catalogue belongs to the club; each penalty given keeps its name",
     DirectorCall: "the evening's open calls to the director; the history (event_log) keeps each call and answer",
+    # The desk's money: the treasurer's sheet (PDF, XLSX) is the club's record of it; the history keeps each step.
+    EventFee: "the entry fee and payout of the desk, not the results; the treasurer's sheet records them",
+    Payment: "the payment ledger of the desk; the treasurer's sheet (PDF, XLSX) and the history keep it",
 }
 
 # What a JSON field must hold ("object", "list", "list of text", "rule set", or None for any JSON).
