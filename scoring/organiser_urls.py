@@ -7,9 +7,11 @@
   links/<id>/revoke/; the round's blank.pdf), `cards/` and `cards.pdf` (the table cards and team links),
   `screen/` (the venue screen's links); and the club's `o/<club>/members/<id>/history/` (a member's history);
 - namespace "results": `results/` (standings status, adjustments, exports, restore/ from a backup of the
-  event), `results/penalties/` (give and list penalties), `…/adjustments/<id>/withdraw/`, and the club's
-  `o/<club>/archive/import/` (an archive as a copy) and `o/<club>/penalties/` (the club's penalty catalogue),
-  `o/<club>/seasons/<id>/next/` (start the next season from one);
+  event), `money/treasurer.pdf|xlsx` (the treasurer's sheet), `results/penalties/` (give and list
+  penalties), `…/adjustments/<id>/withdraw/`, and the club's `o/<club>/archive/import/` (an archive as a
+  copy), `o/<club>/seasons/<id>/money/treasurer.pdf|xlsx` (the season's treasurer's sheet),
+  `o/<club>/penalties/` (the club's penalty catalogue) and `o/<club>/seasons/<id>/next/` (start the next
+  season from one);
 - namespace "prizes": `prizes/` (the prize list), `prizes/giving/` (the prize-giving) and `prizes/giving.pdf`
   (scoring/prizes/urls.py);
 - the old addresses by database id (`o/scores/...`): permanent redirects for what answered a GET.
@@ -25,7 +27,7 @@ from scoring.public import member as member_views
 from scoring.public import venue as venue_views
 from scoring.results import archive_import as archive_views
 from scoring.results import archive_restore as restore_views
-from scoring.results import mail_views, penalty_views
+from scoring.results import mail_views, penalty_views, treasurer_views
 from scoring.results import season_next as season_next_views
 from scoring.results import views as results_views
 from scoring.sheets.referee_urls import sheet_routes
@@ -39,6 +41,7 @@ event = "o/<slug:club_slug>/events/<slug:event_slug>/"
 sheets = event + "rounds/<int:number>/sheets/"
 table = event + "rounds/<int:number>/tables/<int:table>/"
 results = event + "results/"
+season = "o/<slug:club_slug>/seasons/<int:season_id>/money/"
 
 desk_patterns = [
     path(sheets, round_views.round_sheets, name="round"),
@@ -97,6 +100,10 @@ results_patterns = [
     path(results + "exports/<int:export_id>/download/", results_views.export_download, name="export_download"),
     path("o/<slug:club_slug>/archive/import/", archive_views.archive_import, name="archive_import"),
     path("o/<slug:club_slug>/seasons/<int:season_id>/next/", season_next_views.season_next, name="season_next"),
+    path(event + "money/treasurer.pdf", treasurer_views.treasurer_pdf, name="treasurer_pdf"),
+    path(event + "money/treasurer.xlsx", treasurer_views.treasurer_xlsx, name="treasurer_xlsx"),
+    path(season + "treasurer.pdf", treasurer_views.season_treasurer_pdf, name="season_treasurer_pdf"),
+    path(season + "treasurer.xlsx", treasurer_views.season_treasurer_xlsx, name="season_treasurer_xlsx"),
 ]
 
 old = "o/scores/"

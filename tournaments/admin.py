@@ -8,7 +8,21 @@ from django.utils.translation import ngettext_lazy
 
 from tournaments import services
 from tournaments.exceptions import TournamentError
-from tournaments.models import CheckIn, Club, Entry, Event, Game, Membership, Player, Round, Season, Standing, Table
+from tournaments.models import (
+    CheckIn,
+    Club,
+    Entry,
+    Event,
+    EventFee,
+    Game,
+    Membership,
+    Payment,
+    Player,
+    Round,
+    Season,
+    Standing,
+    Table,
+)
 
 
 class MembershipInline(admin.TabularInline):
@@ -214,6 +228,30 @@ class StandingAdmin(admin.ModelAdmin):
     list_display = ["rank", "entry", "event", "round_number", "match_points", "total_points", "games"]
     list_filter = ["round_number", "event__club"]
     list_select_related = ["event", "entry__player_1", "entry__player_2"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(EventFee)
+class EventFeeAdmin(admin.ModelAdmin):
+    list_display = ["event", "amount", "per", "member_reduction", "junior_reduction", "payout_mode"]
+    list_filter = ["event__club"]
+
+
+@admin.register(Payment)
+class PaymentAdmin(admin.ModelAdmin):
+    """The ledger, read only: a payment is never edited or deleted (a refund or a correction is a new row,
+    made on the treasurer's sheet)."""
+
+    list_display = ["event", "entry_number", "kind", "amount", "way", "comment", "user", "created_at"]
+    list_filter = ["event__club", "kind", "way"]
 
     def has_add_permission(self, request):
         return False

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rules import messages as rules_messages
 from tournaments.draw_labels import SEASON_FLAG_LABELS
 from tournaments.exceptions import DrawFailed
+from tournaments.money_labels import MONEY_LOG_ACTIONS
 from tournaments.pairing import FLAG_CODES, USER_ERROR_CODES, DrawUserError
 from tournaments.prize_labels import PRIZE_LOG_ACTIONS
 
@@ -427,6 +428,7 @@ EVENT_LOG_ACTIONS: dict[str, Any] = {
     "last_deal": _("Round %(round)s: last deal called with %(left)s minutes left."),
     "unfinished_rule": lambda details: _unfinished_rule_text(details),
     **PRIZE_LOG_ACTIONS,
+    **MONEY_LOG_ACTIONS,
 }
 
 

@@ -20,6 +20,9 @@ event_patterns = [
     path("entries/copy/", views.entries.entries_copy, name="entries_copy"),
     path("checkin/", views.checkin.checkin_current, name="checkin_current"),
     path("checkin/<int:number>/", views.checkin.checkin, name="checkin"),
+    path("money/", views.money.treasurer, name="treasurer"),
+    path("money/fee/", views.money.fee_edit, name="fee_edit"),
+    path("money/pay/", views.money.payment_add, name="payment_add"),
     path("tables/", views.tables.table_list, name="tables"),
     path("tables/<int:table_id>/", views.tables.table_edit, name="table_edit"),
     path("room/message/", views.room.room_message, name="room_message"),
@@ -56,6 +59,7 @@ urlpatterns = [
         views.seasons.season_divisions,
         name="season_divisions",
     ),
+    path("o/<slug:club_slug>/seasons/<int:season_id>/money/", views.money.season_treasurer, name="season_treasurer"),
     path("o/<slug:club_slug>/events/new/", views.events.event_create, name="event_create"),
     path("o/<slug:club_slug>/events/<slug:event_slug>/", include(event_patterns)),
 ]

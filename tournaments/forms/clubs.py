@@ -18,5 +18,5 @@ class ClubForm(forms.ModelForm):
 class ClubEditForm(forms.ModelForm):
     class Meta:
         model = Club
-        fields = ["name", "city", "embed_origins", "rating_enabled"]
+        fields = ["name", "city", "currency", "embed_origins", "rating_enabled"]
         widgets = {"embed_origins": forms.Textarea(attrs={"rows": 3, "autocomplete": "url", "spellcheck": "false"})}

@@ -28,6 +28,7 @@ class PlayerForm(forms.ModelForm):
             "last_name",
             "email",
             "is_guest",
+            "is_junior",
             "home_club",
             "is_active",
             "results_mail",

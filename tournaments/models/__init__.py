@@ -3,7 +3,8 @@
 One module per aggregate, as pretix's `base/models/`: `clubs` (Club, Membership, Player, Season), `events`
 (Event, Entry, CheckIn, Substitution, Table, EventLogEntry: the director's steps), `rounds` (Round, Game, Standing,
 DirectorCall), `pairings` (ForbiddenPairing: two members who never meet in a draw),
-`divisions` (SeasonDivision: a player's division in a season),
+`divisions` (SeasonDivision: a player's division in a season), `money` (EventFee, Payment: the entry fee and
+the payment ledger),
 `accounts` (PasswordResetRequest: what the password reset limit counts), `sharing` (PlayerRating: the club's
 rating; ResultsMailing: the results mail to members), `prizes` (PrizeSettings, PrizeCategory, Prize, PrizeAward:
 the lots and the prize-giving). Every model is importable from here
@@ -17,6 +18,7 @@ from tournaments.models.accounts import PasswordResetRequest
 from tournaments.models.clubs import Club, Membership, Player, Season
 from tournaments.models.divisions import SeasonDivision
 from tournaments.models.events import CheckIn, Entry, Event, EventLogEntry, Substitution, Table
+from tournaments.models.money import EventFee, Payment
 from tournaments.models.pairings import ForbiddenPairing
 from tournaments.models.prizes import Prize, PrizeAward, PrizeCategory, PrizeSettings
 from tournaments.models.rounds import DirectorCall, Game, Round, Standing
@@ -28,11 +30,13 @@ __all__ = [
     "DirectorCall",
     "Entry",
     "Event",
+    "EventFee",
     "EventLogEntry",
     "ForbiddenPairing",
     "Game",
     "Membership",
     "PasswordResetRequest",
+    "Payment",
     "Player",
     "PlayerRating",
     "Prize",

@@ -33,6 +33,8 @@ class Club(models.Model):
     # Goes up whenever a member's consent for publication changes: the public pages' cached fragments carry it
     # in their keys, so a name withdrawn from publication leaves every public page at once.
     publication_version = models.PositiveIntegerField(default=0, editable=False)
+    # The currency of the club's entry fees and payouts (ISO 4217 code; the treasurer's sheet shows € for EUR).
+    currency = models.CharField(_("currency"), max_length=3, default="EUR", help_text=_("Three letters, e.g. EUR."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -45,10 +47,18 @@ class Club(models.Model):
 
     def clean(self):
         super().clean()
+        errors = {}
         try:
             self.embed_origins = "\n".join(embed_origins_parse(self.embed_origins))
         except ValueError as exc:
-            raise ValidationError({"embed_origins": str(exc)}) from exc
+            errors["embed_origins"] = str(exc)
+        code = (self.currency or "").strip().upper()
+        if len(code) != 3 or not code.isascii() or not code.isalpha():
+            errors["currency"] = gettext("Currency: three letters such as EUR; got “%(got)s”.") % {"got": self.currency}
+        else:
+            self.currency = code
+        if errors:
+            raise ValidationError(errors)
 
     @property
     def embed_origin_list(self) -> list[str]:
@@ -136,6 +146,8 @@ class Player(models.Model):
     last_name = models.CharField(_("last name"), max_length=100)
     email = models.EmailField(_("email"), blank=True)
     is_guest = models.BooleanField(_("guest"), default=False)
+    # A junior pays the event's junior fee (tournaments.models.money.EventFee.junior_reduction).
+    is_junior = models.BooleanField(_("junior"), default=False)
     home_club = models.CharField(_("home club"), max_length=200, blank=True)
     is_active = models.BooleanField(_("active"), default=True)
     # The results mail after each evening (scoring.mailing): only with the member's yes; a click on the mail's

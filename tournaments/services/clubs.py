@@ -40,10 +40,10 @@ def register_club_hook(name: str, hook: Callable[[Club], None]) -> None:
 
 
 def club_update(*, club: Club, data: dict[str, Any]) -> Club:
-    """Change a club's name, city, the websites that may frame its standings and whether it rates its players
-    (the short name stays: it is in every link)."""
+    """Change a club's name, city, currency, the websites that may frame its standings and whether it rates its
+    players (the short name stays: it is in every link)."""
     was_rated = Club.objects.filter(pk=club.pk).values_list("rating_enabled", flat=True).first()
-    apply_fields(club, data, ("name", "city", "embed_origins", "rating_enabled"))
+    apply_fields(club, data, ("name", "city", "currency", "embed_origins", "rating_enabled"))
     with transaction.atomic():
         club = save_validated(club)
         if was_rated is not None and bool(was_rated) != club.rating_enabled:

@@ -15,6 +15,7 @@ PLAYER_FIELDS = (
     "last_name",
     "email",
     "is_guest",
+    "is_junior",
     "home_club",
     "is_active",
     "results_mail",

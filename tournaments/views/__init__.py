@@ -4,7 +4,8 @@ One module per concern, as `tournaments.urls` names them (`views.<module>.<view>
 their import), `accounts` (organisers, invitations, the first account, password pages), `seasons`,
 `pairings` (the club's forbidden pairings), `events`
 (settings and status), `entries` (and the copy of last week's pairs), `people` (a withdrawal, its undo, a
-substitute), `checkin`, `tables`, `room` (the message to the room, answering a call to the director), `rounds`
+substitute), `checkin`, `money` (the entry fee, the ledger, the treasurer's sheets), `tables`,
+`room` (the message to the room, answering a call to the director), `rounds`
 (the draw, its edits, its status, the printed draw). `base` has what they share: the permission decorators and
 the form-to-service step.
 
@@ -19,6 +20,7 @@ from tournaments.views import (
     entries,
     events,
     members,
+    money,
     pairings,
     people,
     room,
@@ -34,6 +36,7 @@ __all__ = [
     "entries",
     "events",
     "members",
+    "money",
     "pairings",
     "people",
     "room",

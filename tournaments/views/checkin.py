@@ -17,8 +17,9 @@ from tournaments import selectors, services
 from tournaments.draws import next_round_number
 from tournaments.exceptions import TournamentError
 from tournaments.forms.entries import CheckInForm
-from tournaments.models import CheckIn, Entry, Round
+from tournaments.models import CheckIn, Entry, Payment, Round
 from tournaments.services import people
+from tournaments.treasurer import entries_money, event_fee
 from tournaments.views.base import checked_round_number, event_url, event_view
 
 
@@ -84,7 +85,14 @@ def checkin(request, event, number: int):
         return redirect(event_url(event, "checkin", number=number) + anchor)
     rows = selectors.entries_with_status(event, number)
     round = selectors.round_for(event, number)
+    # Owed and paid beside each entry, when the event charges a fee (two queries: the fee, the payments' sums).
+    fee = event_fee(event)
+    money = entries_money(event, [row.entry for row in rows], fee) if fee is not None else {}
     context = {
+        "items": [(row, money.get(row.entry.pk)) for row in rows],
+        "fee": fee,
+        "currency": event.club.currency,
+        "way_choices": Payment.Way.choices,
         "club": event.club,
         "event": event,
         "rows": rows,

@@ -35,11 +35,13 @@ from tournaments.models import (
     DirectorCall,
     Entry,
     Event,
+    EventFee,
     EventLogEntry,
     ForbiddenPairing,
     Game,
     Membership,
     PasswordResetRequest,
+    Payment,
     Player,
     PlayerRating,
     Prize,
@@ -83,6 +85,7 @@ CLUB = Part(
         "embed_origins": "the importing club's own websites decide who may frame its pages",
         "rating_enabled": "whether the importing club rates its players is its own choice",
         "publication_version": "a cache key of the importing club's public pages",
+        "currency": "the importing club's own (its entry fees are not in the archive)",
     },
 )
 SEASON = Part(
@@ -148,6 +151,7 @@ PLAYER = Part(
         # A file leaves the club (a copy, another installation): it never decides what the public sees of a
         # name. Players made from a file start at the default, initials only.
         "publication": "the member's consent is recorded by the importing club, never taken from a file",
+        "is_junior": "the entry fee's reduction at the desk: no part of the results",
     },
 )
 ENTRY = Part(
@@ -373,6 +377,9 @@ MODELS_LEFT_OUT = {
     Prize: "the lots are not archived yet; the history keeps each lot taken, with its name",
     PrizeAward: "the prize-giving's steps are not archived yet; the history keeps each of them",
     ForbiddenPairing: "the club's standing rules for its draws, not an event's; the draw's flags keep what they did",
+    # The desk's money: the treasurer's sheet (PDF, XLSX) is the club's record of it; the history keeps each step.
+    EventFee: "the entry fee and payout of the desk, not the results; the treasurer's sheet records them",
+    Payment: "the payment ledger of the desk; the treasurer's sheet (PDF, XLSX) and the history keep it",
 }
 
 # What a JSON field must hold ("object", "list", "list of text", "rule set", or None for any JSON).
