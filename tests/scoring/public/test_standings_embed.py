@@ -74,6 +74,7 @@ def test_the_club_settings_keep_clean_origins_and_the_venue_page_gives_the_code(
         {
             "name": organiser.club.name,
             "city": "",
+            "currency": "EUR",
             "embed_origins": " https://belote-hoheluft.de/ \n\nhttps://belote-hoheluft.de",
         },
     )
