@@ -9,7 +9,8 @@ another), migrates it and creates one released round of `--tables` tables. LIVE_
 redis://127.0.0.1:6379/8) is passed on to the servers, which keep the live versions there; unset, they keep
 them in their own memory. Tasks run eagerly (no broker): `/healthz` is then one `SELECT 1`.
 
-Poll phase: gunicorn (one sync worker, as compose runs it) on a free port. One keep-alive session asks, in
+Poll phase, twice: gunicorn (one sync worker) on a free port, first with LIVE_ANSWERS=false (every poll
+reads the database, as before the live cache), then with the live cache. One keep-alive session asks, in
 `--rounds` alternating rounds of `--requests` each, `GET /healthz` and `GET /t/<token>/version.json` with the
 ETag of its first answer (a 304, as a phone's poll is while nothing changes). Server CPU per request is the
 CPU time of the gunicorn processes and of the bench database's PostgreSQL backends (/proc), divided by the
@@ -144,24 +145,26 @@ def main() -> int:
     from config import live
 
     live.forget_all()  # answers kept from an earlier run of the same ids
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = start_server(env, 1, port)
-    try:
-        wait_until_up(base, server)
-        figures = poll_phase(server, base, tables[0][0], args)
-    finally:
-        os.killpg(server.pid, 15)
-        server.wait(timeout=30)
-    ratio = figures["poll_304"] / figures["healthz"]
-    redis = "yes" if env["LIVE_REDIS_URL"] else "no"
-    print(f"Live versions in Redis: {redis}; {args.rounds} rounds of {args.requests} requests")
-    for name in ("healthz", "poll_304"):
-        print(
-            f"  {name:9} server CPU {figures[name] * 1000:.2f} ms/request, "
-            f"wall {figures[name + '_wall'] * 1000:.2f} ms/request"
-        )
-    print(f"  poll 304 / healthz: {ratio:.2f}x")
+    redis = "in Redis" if env["LIVE_REDIS_URL"] else "in the process's memory"
+    runs = [("the database at every poll (LIVE_ANSWERS=false: as before the live cache)", {"LIVE_ANSWERS": "false"})]
+    runs.append((f"the live cache, {redis}", {}))
+    for title, extra in runs:
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        server = start_server({**env, **extra}, 1, port)
+        try:
+            wait_until_up(base, server)
+            figures = poll_phase(server, base, tables[0][0], args)
+        finally:
+            os.killpg(server.pid, 15)
+            server.wait(timeout=30)
+        print(f"gunicorn, one sync worker; polls answered from {title}; {args.rounds} x {args.requests} requests")
+        for name in ("healthz", "poll_304"):
+            print(
+                f"  {name:9} server CPU {figures[name] * 1000:.2f} ms/request, "
+                f"wall {figures[name + '_wall'] * 1000:.2f} ms/request"
+            )
+        print(f"  poll 304 / healthz: {figures['poll_304'] / figures['healthz']:.2f}x")
     if args.pages:
         from live_push import push_phase
 

@@ -90,7 +90,7 @@ def idle_polls(server, base: str, url: str, etag: str, pages: int, seconds: floa
     return used / pages / seconds
 
 
-def latencies(base: str, port: int, token_a: str, token_b: str, stream_path: str, changes: int, deals) -> dict:
+def latencies(base: str, port: int, pairs: list, stream_path: str, changes: int) -> dict:
     """Seconds from sending a change (a deal POST) until a page knows it: by its stream (the message, then
     its poll's answer) and by polling every 1.5 s (the first answer with the new version)."""
     import requests
@@ -110,16 +110,17 @@ def latencies(base: str, port: int, token_a: str, token_b: str, stream_path: str
                 heard.append(time.perf_counter())
 
     threading.Thread(target=listen, daemon=True).start()
-    seen: list[tuple[float, int]] = []
+    seen: list[tuple[float, str, int]] = []
     stop = threading.Event()
-    poll_url = f"{base}/t/{token_b}/version.json"
+    watched = {"url": ""}  # the table the polling page shows (a game ends after 12 deals: the next table)
 
     def poller() -> None:
         session = requests.Session()
         time.sleep(random.uniform(0, 1.5))
         while not stop.is_set():
-            version = session.get(poll_url, timeout=30).json()["version"]
-            seen.append((time.perf_counter(), version))
+            url = watched["url"]
+            if url:
+                seen.append((time.perf_counter(), url, session.get(url, timeout=30).json()["version"]))
             time.sleep(1.5)
 
     threading.Thread(target=poller, daemon=True).start()
@@ -127,12 +128,16 @@ def latencies(base: str, port: int, token_a: str, token_b: str, stream_path: str
     version, push, poll = 0, [], []
     rng = random.Random(7)
     for n in range(changes):
+        token_a, token_b, deals = pairs[n // 12]
+        poll_url = f"{base}/t/{token_b}/version.json"
+        if n % 12 == 0:
+            version, watched["url"] = 0, poll_url
         time.sleep(rng.uniform(0.5, 2.5))
         count = len(heard)
         sent = time.perf_counter()
         response = session.post(
             f"{base}/api/v1/table/{token_a}/deals/",
-            json={"deal": deals[n % len(deals)], "version": version},
+            json={"deal": deals[n % 12], "version": version},
             headers={"Idempotency-Key": uuid.uuid4().hex},
             timeout=30,
         )
@@ -143,9 +148,9 @@ def latencies(base: str, port: int, token_a: str, token_b: str, stream_path: str
             time.sleep(0.001)
         follow.get(poll_url, timeout=30)  # the page's poll on the message
         push.append(time.perf_counter() - sent)
-        while not any(v >= version for _t, v in seen[-3:]):
+        while not any(u == poll_url and v >= version for _t, u, v in seen[-3:]):
             time.sleep(0.01)
-        poll.append(next(t for t, v in seen if v >= version) - sent)
+        poll.append(next(t for t, u, v in seen if u == poll_url and v >= version) - sent)
     stop.set()
     sock.close()
     return {"push": push, "poll": poll}
@@ -166,19 +171,26 @@ def push_phase(env: dict[str, str], tables, args, cpu, poll_phase) -> None:
     server = start_uvicorn(env, port)
     try:
         wait_until_up(base, server)
-        token_a = tables[1][0]
         from scoring.models import TableLink
 
-        token_b = TableLink.objects.get(game__links__token=token_a, side="B").token
+        pairs = [
+            (token_a, TableLink.objects.get(game__links__token=token_a, side="B").token, deals)
+            for token_a, deals in tables[1 : 1 + (args.changes + 11) // 12]
+        ]
+        token_b = pairs[0][1]
         figures = poll_phase(server, base, tables[0][0], args)
         first = requests.get(f"{base}/t/{token_b}/version.json", timeout=30)
         stream_path, etag = first.json()["stream"], first.headers["ETag"]
         streams = idle_streams(server, port, stream_path, args.pages, args.idle_seconds, cpu)
         polls = idle_polls(server, base, f"/t/{token_b}/version.json", etag, args.pages, args.idle_seconds, cpu)
-        lat = latencies(base, port, token_a, token_b, stream_path, args.changes, tables[1][1])
+        lat = latencies(base, port, pairs, stream_path, args.changes)
     finally:
         os.killpg(server.pid, 15)
-        server.wait(timeout=30)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, 9)
+            server.wait(timeout=15)
     print(f"uvicorn (ASGI), one worker; {args.pages} open pages, {args.idle_seconds:.0f} s idle each way")
     for name in ("healthz", "poll_304"):
         print(

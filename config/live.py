@@ -49,8 +49,8 @@ def changed(event: int | Callable[[], int | None] | None) -> None:
     """Inside the transaction that changed what an event's live pages show (or outside any): after it
     commits, the event gets a new generation and its open streams hear of it. `event`: its id, or a function
     that finds it (called after commit, so a lookup costs the writing transaction nothing). Never raises for
-    an outage."""
-    if event:
+    an outage. Nothing to do when no answers are kept and no streams offered (LIVE_ANSWERS and LIVE_PUSH off)."""
+    if event and (settings.LIVE_ANSWERS or settings.LIVE_PUSH != "off"):
         transaction.on_commit(partial(_bump, event), robust=True)
 
 

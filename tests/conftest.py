@@ -185,13 +185,15 @@ def _fresh_cache(request):
 def _live_answers(request):
     """The live cache keeps version answers until a change commits (config/live.py). A test in a transaction
     that never commits (plain `db`) would see answers its own changes never replaced: those tests read the
-    database at every poll, as before. Tests that commit (transactional_db, live_server) or say so
-    (marker `live_answers`, with django_capture_on_commit_callbacks(execute=True)) keep them."""
+    database at every poll, as before, with no streams (so no live bump is queued after their commit either:
+    their on-commit callbacks are the tasks they count). Tests that commit (transactional_db, live_server)
+    or say so (marker `live_answers`, with django_capture_on_commit_callbacks(execute=True)) keep them."""
     if not request.config.pluginmanager.hasplugin("django"):
         return
     commits = {"transactional_db", "live_server", "asgi_server"} & set(request.fixturenames)
     if not commits and request.node.get_closest_marker("live_answers") is None:
-        request.getfixturevalue("settings").LIVE_ANSWERS = False
+        settings = request.getfixturevalue("settings")
+        settings.LIVE_ANSWERS, settings.LIVE_PUSH = False, "off"
 
 
 @pytest.fixture

@@ -65,6 +65,7 @@ def test_a_forged_or_other_events_key_opens_nothing(asgi_server):
 
 
 @pytest.mark.django_db
+@pytest.mark.live_answers  # LIVE_PUSH as configured: the WSGI request is what withholds the stream
 def test_no_stream_is_offered_under_wsgi_or_without_redis(client):
     _round, games = released_round(tables=1)
     _sheet, link_a, _link_b = table_of(games[0])
