@@ -246,6 +246,43 @@ ATOUT_EXPORT_PENDING_SECONDS = env.int("ATOUT_EXPORT_PENDING_SECONDS", default=6
 ATOUT_EXPORT_RUNNING_SECONDS = env.int("ATOUT_EXPORT_RUNNING_SECONDS", default=600)
 # A worker writing an export touches its row this often; three missed beats and the sweep restarts it.
 ATOUT_EXPORT_HEARTBEAT_SECONDS = env.float("ATOUT_EXPORT_HEARTBEAT_SECONDS", default=10.0)
+# Live updates (config/live.py, config/stream.py): the live pages' version answers and the push signal.
+# In Redis (LIVE_REDIS_URL; by default the cache's Redis, else the broker's), shared by every web process; with
+# no Redis (the demo: one process) in this process's memory, and the pages poll. LIVE_PUSH: "auto" offers the
+# event stream to pages served by an ASGI server (uvicorn config.asgi, see README), "proxy" to every page (a
+# proxy sends `/live/` to uvicorn and the rest to gunicorn), "off" to none.
+_cache_url = env.str("CACHE_URL", default="")
+_broker_url = env.str("CELERY_BROKER_URL", default="")
+LIVE_REDIS_URL = env.str(
+    "LIVE_REDIS_URL",
+    default=(
+        _cache_url.replace("rediscache://", "redis://", 1)
+        if _cache_url.startswith("rediscache://")
+        else _broker_url
+        if _broker_url.startswith(("redis://", "rediss://"))
+        else ""
+    ),
+)
+LIVE_PUSH = env.str("LIVE_PUSH", default="auto")
+if LIVE_PUSH not in ("auto", "proxy", "off"):
+    raise ImproperlyConfigured(f'LIVE_PUSH must be "auto", "proxy" or "off", not "{LIVE_PUSH}"')
+# Keep the version answers in the live cache (off: every poll reads the database, as the tests that never
+# commit do: tests/conftest.py).
+LIVE_ANSWERS = env.bool("LIVE_ANSWERS", default=True)
+# How long a page's stream stays open before the browser opens a new one (a proxy's idle limit is longer
+# than the heartbeat; the reconnection re-reads the page's state through its poll).
+LIVE_STREAM_SECONDS = env.int("LIVE_STREAM_SECONDS", default=300)
+CACHES["live"] = (
+    {
+        "BACKEND": "config.cache.ForgivingRedisCache",
+        "LOCATION": LIVE_REDIS_URL,
+        "KEY_PREFIX": "live",
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
+    }
+    if LIVE_REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "atout-live"}
+)
+
 CELERY_BEAT_SCHEDULE = {
     "scoring-sweep": {
         "task": "scoring.sweep",
@@ -390,6 +427,8 @@ LOGGING = {
     "loggers": {
         "django.request": {"filters": ["mask_tokens"]},
         "django.server": {"filters": ["mask_tokens"]},
+        # uvicorn's access lines (compose's web server): masked, and through the console handler above.
+        "uvicorn.access": {"filters": ["mask_tokens"], "handlers": ["console"], "propagate": False},
     },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }

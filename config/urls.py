@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from config import views
+from config import stream, views
 from config.api import ApiRootApi
 from config.security import rate_limited_password_reset
 from tournaments.views import accounts
@@ -12,6 +12,7 @@ from tournaments.views import accounts
 urlpatterns = [
     path("", views.landing, name="landing"),
     path("healthz", views.healthz, name="healthz"),
+    path("live/<str:key>/", stream.stream, name="live-stream"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -31,3 +31,8 @@ class ScoringConfig(AppConfig):
         register_club_hook("rating_changed", club_rating_changed)
         # Renamed players and changed entries make the cached sides of games stale (signal receivers).
         import scoring.sheets.sides_cache  # noqa: F401
+
+        # What changes a live page gives its event a new generation after commit (config/live.py).
+        from scoring.live import connect as live_connect
+
+        live_connect()

@@ -22,6 +22,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from config import live
 from scoring.exports import EXPORTERS, ExportError
 from scoring.models import Export
 from scoring.tasks import export_run as export_run_task
@@ -51,6 +52,7 @@ def standings_request_recompute(*, event_id: int) -> None:
     # Unconditional on purpose: while a recompute holds the event row, this waits and lands after it,
     # so the mark is never lost (a `WHERE standings_dirty = false` would skip the row and lose it).
     Event.objects.filter(pk=event_id).update(standings_dirty=True)
+    live.changed(event_id)
     standings_recompute_queue(event_id=event_id)
 
 

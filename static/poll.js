@@ -21,6 +21,14 @@
  *                     stored body, so onData sees the same version again and does nothing
  *   options.credentials  "same-origin" (default) or "omit"
  *   options.wake      false: no ask when the page becomes visible again
+ *   options.stream    false: never follow the event's stream (see below)
+ *
+ * Push: when an answer names its event's stream ("stream": the address of `live/<key>/`, config/stream.py;
+ * offered only by an ASGI server with Redis), the poller opens it with EventSource (one per address,
+ * shared by the page's pollers) and, while it is open, asks at once on each message and otherwise only
+ * every `options.slow` ms (30000) as a safety net. While the stream is down (reconnecting, refused, a
+ * proxy that drops it, offline) the poller polls as before; a stream the server refused (an error status)
+ * is not opened again by this page. The offline queue (static/scoring/offline-queue.js) is not concerned.
  *
  * Atout.part(url) fetches the HTML of a part of the page to swap in (a table, the live sheet); it
  * resolves to the Response, which the page checks. Atout.leaveIfGone() asks the page's own address and,
@@ -31,6 +39,40 @@
 (function () {
   "use strict";
   var Atout = window.Atout = window.Atout || {};
+  var streams = {};  // address → {source, open, pollers}: one EventSource per address
+
+  function follow(address, poller) {
+    var stream = streams[address];
+    if (stream && stream.refused) return;
+    if (!stream) {
+      stream = streams[address] = { source: new window.EventSource(address), open: false, pollers: [] };
+      stream.source.onopen = function () {
+        stream.open = true;
+        stream.pollers.forEach(function (p) { p.pushed(); });  // what changed while it was down
+      };
+      stream.source.onmessage = function () {
+        stream.pollers.forEach(function (p) { p.pushed(); });
+      };
+      stream.source.onerror = function () {
+        stream.open = false;
+        if (stream.source.readyState === window.EventSource.CLOSED) {
+          stream.refused = true;  // an error status or a wrong type: polling from now on
+        }
+        stream.pollers.forEach(function (p) { p.dropped(); });
+      };
+    }
+    if (stream.pollers.indexOf(poller) === -1) stream.pollers.push(poller);
+  }
+
+  function unfollow(address, poller) {
+    var stream = streams[address];
+    if (!stream) return;
+    stream.pollers = stream.pollers.filter(function (p) { return p !== poller; });
+    if (!stream.pollers.length) {
+      stream.source.close();
+      delete streams[address];
+    }
+  }
 
   Atout.poll = function (url, onData, options) {
     var o = options || {};
@@ -42,27 +84,51 @@
     var timer = null;
     var busy = false;
     var stopped = false;
+    var again = false;
+    var slow = o.slow || 30000;
+    var following = null;  // the stream's address, once an answer named it
+    var self = {
+      pushed: function () { ask(); },
+      dropped: function () { schedule(); },
+    };
+
+    function pushing() {
+      var stream = following && streams[following];
+      return Boolean(stream && stream.open);
+    }
 
     function schedule() {
       clearTimeout(timer);
       if (stopped) return;
-      timer = setTimeout(ask, document.hidden ? hidden : every * Math.min(1 + failures, backoff));
+      var wait = document.hidden ? hidden : every * Math.min(1 + failures, backoff);
+      timer = setTimeout(ask, pushing() ? Math.max(wait, slow) : wait);
+    }
+
+    function stop() {
+      stopped = true;
+      clearTimeout(timer);
+      if (following) unfollow(following, self);
     }
 
     function ask() {
       if (stopped) return;
-      if (busy) { schedule(); return; }
+      if (busy) { again = true; return; }  // asked again once this answer is handled
       busy = true;
+      again = false;
       fetch(url, { headers: { Accept: "application/json" }, cache: o.cache || "no-store",
                    credentials: o.credentials || "same-origin" })
         .then(function (response) {
           if (gone.indexOf(response.status) !== -1) {
-            stopped = true;
+            stop();
             return o.onGone ? o.onGone(response.status) : undefined;
           }
           if (!response.ok) throw new Error(String(response.status));
           return response.json().then(function (data) {
             failures = 0;
+            if (data && typeof data.stream === "string" && !following && o.stream !== false && window.EventSource) {
+              following = data.stream;
+              follow(following, self);
+            }
             return onData(data);
           });
         })
@@ -70,7 +136,10 @@
           failures += 1;
           if (o.onError) o.onError();
         })
-        .then(function () { busy = false; schedule(); });
+        .then(function () {
+          busy = false;
+          if (again) ask(); else schedule();
+        });
     }
 
     if (o.wake !== false) {
@@ -79,7 +148,8 @@
     schedule();
     return {
       now: ask,
-      stop: function () { stopped = true; clearTimeout(timer); },
+      stop: stop,
+      pushing: pushing,
     };
   };
 

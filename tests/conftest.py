@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import socket
+import time
 from collections import Counter
 from urllib.parse import urlparse
 
@@ -50,7 +51,7 @@ def service_problems() -> dict[str, str]:
 # result backend and the cache, as pytest-django gives it a database of its own: a worker's purge, queued
 # tasks and cached pages never meet another's. Redis has 16 databases: at most six workers.
 XDIST_REDIS_FIRST_DB = 10
-REDIS_URL_SETTINGS = ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "CACHE_URL")
+REDIS_URL_SETTINGS = ("CELERY_BROKER_URL", "CELERY_RESULT_BACKEND", "CACHE_URL", "LIVE_REDIS_URL")
 
 
 def worker_redis_url(url: str, worker: str) -> str:
@@ -87,9 +88,12 @@ def _redis_per_worker() -> None:
     if (settings.CELERY_RESULT_BACKEND or "").startswith("redis"):
         settings.CELERY_RESULT_BACKEND = worker_redis_url(settings.CELERY_RESULT_BACKEND, worker)
         app.conf.result_backend = settings.CELERY_RESULT_BACKEND
-    cache = settings.CACHES["default"]
-    if str(cache.get("LOCATION", "")).startswith("redis"):
-        cache["LOCATION"] = worker_redis_url(cache["LOCATION"], worker)
+    for cache in (settings.CACHES["default"], settings.CACHES["live"]):
+        if str(cache.get("LOCATION", "")).startswith("redis"):
+            cache["LOCATION"] = worker_redis_url(cache["LOCATION"], worker)
+    if settings.LIVE_REDIS_URL:
+        settings.LIVE_REDIS_URL = worker_redis_url(settings.LIVE_REDIS_URL, worker)
+        os.environ["LIVE_REDIS_URL"] = settings.LIVE_REDIS_URL
 
 
 def pytest_configure(config):
@@ -166,9 +170,67 @@ def _fresh_cache(request):
         return
     from django.core.cache import cache
 
-    # A test that stopped the cache's server on purpose cleans up after itself.
+    from config import live
+
+    # A test that stopped the cache's server on purpose cleans up after itself. The live answers too: they
+    # are keyed by tokens and slugs, which the next test may make again (only their keys: the broker's
+    # queues share that Redis database).
     with contextlib.suppress(Exception):
         cache.clear()
+    with contextlib.suppress(Exception):
+        live.forget_all()
+
+
+@pytest.fixture(autouse=True)
+def _live_answers(request):
+    """The live cache keeps version answers until a change commits (config/live.py). A test in a transaction
+    that never commits (plain `db`) would see answers its own changes never replaced: those tests read the
+    database at every poll, as before, with no streams (so no live bump is queued after their commit either:
+    their on-commit callbacks are the tasks they count). Tests that commit (transactional_db, live_server)
+    or say so (marker `live_answers`, with django_capture_on_commit_callbacks(execute=True)) keep them."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        return
+    commits = {"transactional_db", "live_server", "asgi_server"} & set(request.fixturenames)
+    if not commits and request.node.get_closest_marker("live_answers") is None:
+        settings = request.getfixturevalue("settings")
+        settings.LIVE_ANSWERS, settings.LIVE_PUSH = False, "off"
+
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    """The site served by uvicorn (ASGI, as compose runs it) in a thread of this process, on the test
+    database: what the push path needs (pytest-django's live_server serves WSGI, where no stream is
+    offered). `.url` as live_server's. Each request closes its database connection (the server's threads
+    would otherwise keep theirs open past the test)."""
+    import threading
+    from types import SimpleNamespace
+
+    import uvicorn
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from django.db import connections
+
+    from config.asgi import application as site
+
+    was = connections.settings["default"]["CONN_MAX_AGE"]
+    connections.settings["default"]["CONN_MAX_AGE"] = 0
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    application = ASGIStaticFilesHandler(site)  # the static files too, as live_server serves them
+    config = uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.05)
+    yield SimpleNamespace(url=f"http://127.0.0.1:{port}")
+    server.should_exit = True
+    server.force_exit = True  # open event streams end with the server
+    thread.join(timeout=15)
+    connections.settings["default"]["CONN_MAX_AGE"] = was
 
 
 @pytest.fixture

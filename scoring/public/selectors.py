@@ -34,12 +34,18 @@ def event_by_slugs(club_slug: str, event_slug: str) -> Event | None:
 
 
 def standings_state(club_slug: str, event_slug: str) -> dict[str, Any] | None:
-    """What the live pages poll, with what decides who may see it, in one query: {club_id, status,
+    """What the live pages poll, with what decides who may see it, in one query: {id, club_id, status,
     public_standings, standings_version, standings_dirty, standings_computed_at}, or None."""
     return (
         Event.objects.filter(club__slug=club_slug, slug=event_slug)
         .values(
-            "club_id", "status", "public_standings", "standings_version", "standings_dirty", "standings_computed_at"
+            "id",
+            "club_id",
+            "status",
+            "public_standings",
+            "standings_version",
+            "standings_dirty",
+            "standings_computed_at",
         )
         .first()
     )

@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from config import live
 from config.site import absolute_url
 from scoring.models import VenueScreen
 from scoring.sheets.links import venue_screen_create, venue_screen_revoke
@@ -155,10 +156,17 @@ def screen(request, token: str):
 @require_GET
 def version(request, token: str):
     """{"version", "room"}: the version changes when the standings are recomputed, a round is released,
-    the message to the room changes or the event ends (the screen reloads); "room" when a call comes or goes
-    (the screen swaps its room part). Three queries: the link with its event, the released rounds, the open calls."""
+        the message to the room changes or the event ends (the screen reloads); "room" when a call comes or goes
+        (the screen swaps its room part). Kept in the live cache while the event is unchanged (no query); otherwise
+    three queries: the link with its event, the released rounds, the open calls."""
+    event_id, state = live.answer(f"v:{token}", lambda: _version_state(token))
+    stream = live.stream_key(event_id, request)
+    return JsonResponse({**state, "stream": reverse("live-stream", args=[stream])} if stream else state)
+
+
+def _version_state(token: str) -> tuple[int, dict[str, str]]:
     screen = _screen_or_404(token)
-    return JsonResponse({"version": _stamp(screen.event), "room": _room_stamp(screen.event)})
+    return screen.event_id, {"version": _stamp(screen.event), "room": _room_stamp(screen.event)}
 
 
 @never_cache

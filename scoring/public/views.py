@@ -13,16 +13,17 @@ from __future__ import annotations
 from functools import wraps
 
 from django.core.cache import cache
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
-from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_GET
 
+from config import live
 from scoring.public import selectors as public_selectors
 from scoring.public.chart import rank_chart
+from scoring.sheets.views.live import version_answer
 from tournaments.models import Event
 from tournaments.names import fold_name, matches
 from tournaments.permissions import is_organiser
@@ -216,25 +217,39 @@ def standings_table(request, event: Event):
     return response
 
 
-@never_cache
 @require_GET
 def standings_version(request, club_slug: str, event_slug: str):
-    """Tiny JSON the live pages poll: {"version", "dirty", "computed_at"}. Permission: as the standings
-    page (public standings, or the club's organiser). One query for anonymous visitors."""
+    """Tiny JSON the live pages poll: {"version", "dirty", "computed_at"}, with an ETag (304 while unchanged).
+    Permission: as the standings page (public standings, or the club's organiser). Public standings are kept
+    in the live cache while the event is unchanged (no query, no session); otherwise one query for anonymous
+    visitors, two for the organiser of standings not public."""
+    try:
+        event_id, state = live.answer(f"s:{club_slug}:{event_slug}", lambda: _standings_state(club_slug, event_slug))
+    except Http404:
+        # Not public: the club's organiser still sees it (the session is read only here).
+        row = public_selectors.standings_state(club_slug, event_slug)
+        if row is None or not (request.user.is_authenticated and is_organiser(request.user, row["club_id"])):
+            raise
+        event_id, state = row["id"], _state_of(row)
+    return version_answer(request, state, live.stream_key(event_id, request))
+
+
+def _standings_state(club_slug: str, event_slug: str) -> tuple[int, dict]:
+    """(event id, state) of `standings_version` for public standings; Http404 for an unknown event or one
+    whose standings are not public."""
     row = public_selectors.standings_state(club_slug, event_slug)
-    if row is None:
+    if row is None or row["status"] == Event.Status.DRAFT or not row["public_standings"]:
         raise Http404
-    visible = row["status"] != Event.Status.DRAFT and row["public_standings"]
-    if not visible and not (request.user.is_authenticated and is_organiser(request.user, row["club_id"])):
-        raise Http404
+    return row["id"], _state_of(row)
+
+
+def _state_of(row: dict) -> dict:
     computed_at = row["standings_computed_at"]
-    return JsonResponse(
-        {
-            "version": row["standings_version"],
-            "dirty": row["standings_dirty"],
-            "computed_at": computed_at.isoformat() if computed_at else None,
-        }
-    )
+    return {
+        "version": row["standings_version"],
+        "dirty": row["standings_dirty"],
+        "computed_at": computed_at.isoformat() if computed_at else None,
+    }
 
 
 # --- round results ------------------------------------------------------------------------------------

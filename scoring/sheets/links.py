@@ -26,6 +26,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from scoring.exceptions import SideNotAllowed, TableClosed
+from scoring.live import link_changed
 from scoring.models import SecretLink, Sheet, TableCard, TableLink, TeamLink, VenueScreen
 from scoring.rules.words import TEAMS
 from scoring.sheets.card_codes import free_codes
@@ -266,7 +267,10 @@ def reissue(link: L) -> L:
     model = type(link)
     place = {name: getattr(link, name) for name in _PLACE[model]}
     with transaction.atomic():
-        if not link.revoke():
+        revoked = link.revoke()
+        if revoked:
+            link_changed(link)  # the old token's kept live answers must give way to the 404 at once
+        else:
             current = model.objects.active().filter(**place).first()
             if current is not None:
                 return current
@@ -370,6 +374,7 @@ def venue_screen_revoke(*, screen: VenueScreen, user: Any = None) -> bool:
     address is its own button: the screen's address is not printed). Returns whether this call revoked it."""
     revoked = screen.revoke()
     if revoked:
+        link_changed(screen)
         event_log_add(event=Event.objects.get(pk=screen.event_id), action="venue_screen_revoked", user=user)
     return revoked
 

@@ -21,6 +21,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import live
 from scoring.standings.compute import compute_rows
 from tournaments.models import Event, Standing
 
@@ -106,6 +107,7 @@ def _store(event: Event) -> int:
     Event.objects.filter(pk=event.pk).update(
         standings_dirty=False, standings_version=event.standings_version, standings_computed_at=now
     )
+    live.changed(event.pk)  # the public pages' kept answers give way, their streams hear of it
     return len(rows)
 
 

@@ -82,7 +82,7 @@ class Native:
         (self.data / "media").mkdir(parents=True)
         self.redis_port = redis_port
         # Each web service's published port 8000 becomes a free one of its own.
-        self.ports = {name: free_port() for name in ("web", "web2")}
+        self.ports = {name: free_port() for name in ("web", "web2", "live")}
         self.port = self.ports["web"]
         self.compose = yaml.safe_load(COMPOSE.read_text())
         self.bin = tmp / "bin"

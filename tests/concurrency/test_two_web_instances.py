@@ -52,6 +52,7 @@ def start_nginx(native: Native, port: int) -> subprocess.Popen:
     site = NGINX_CONF.read_text()
     site = site.replace("server web:8000", f"server 127.0.0.1:{native.ports['web']}")
     site = site.replace("server web2:8000", f"server 127.0.0.1:{native.ports['web2']}")
+    site = site.replace("server live:8000", f"server 127.0.0.1:{native.ports['live']}")
     site = re.sub(r"listen 80;", f"listen 127.0.0.1:{port};", site)
     prefix = native.tmp / "nginx"
     for folder in ("logs", "temp"):
@@ -160,14 +161,18 @@ def test_two_web_instances_behind_nginx(tmp_path, organiser, settings, image_sta
         native = Native(tmp_path, redis_server.port, image_static)
         one, two = (f"http://127.0.0.1:{native.ports[name]}" for name in ("web", "web2"))
         try:
-            processes["web"] = native.start("web")
+            # The scale profile as its comment says to start it: LIVE_PUSH=proxy (nginx sends /live/ to `live`).
+            processes["web"] = native.start("web", LIVE_PUSH="proxy")
             assert wait_until(lambda: healthz(one), 90), native.log("web")
-            processes["web2"] = native.start("web2")
+            processes["web2"] = native.start("web2", LIVE_PUSH="proxy")
+            processes["live"] = native.start("live", LIVE_PUSH="proxy")
             processes["worker"] = native.start("worker")
             processes["worker2"] = native.start("worker", label="worker2")
             processes["beat"] = native.start("beat")
             processes["nginx"] = start_nginx(native, proxy_port)
             assert wait_until(lambda: healthz(two) and healthz(proxy), 90), native.log("web2")
+            live_base = f"http://127.0.0.1:{native.ports['live']}"
+            assert wait_until(lambda: healthz(live_base), 90), native.log("live")
 
             # A login on one instance is a login on the other (sessions in the database).
             session = login(one, organiser.user.username)
@@ -201,13 +206,39 @@ def test_two_web_instances_behind_nginx(tmp_path, organiser, settings, image_sta
             version_url = f"/t/{link_a.token}/version.json"
             before = requests.get(one + version_url, timeout=10).json()["version"]
             phones = Phones()
-            key = "two-0-0"  # table 0's first deal: the evening below goes on from its second
+            key = "two-0-0"  # table 0's first two deals: the evening below goes on from its third
             answer = phones.send(
                 f"{two}/api/v1/table/{link_a.token}/deals/", {"deal": phones.deals(0)[0], "version": before}, key
             )
             phones.acknowledged[link_a.game_id] = {key}
             assert requests.get(one + version_url, timeout=10).json()["version"] == answer["sheet"]["version"] > before
-            versions = {0: answer["sheet"]["version"]}
+
+            # Push through the proxy: the poll names the event's stream, nginx holds it open on `live`, and a
+            # deal stored through a web instance reaches it.
+            offered = requests.get(proxy + version_url, timeout=10).json()
+            assert offered.get("stream", "").startswith("/live/"), offered
+            heard: list[str] = []
+
+            def listen() -> None:
+                with requests.get(proxy + offered["stream"], stream=True, timeout=30) as events:
+                    for line in events.iter_lines(decode_unicode=True):
+                        if line and line.startswith("data:"):
+                            heard.append(line)
+                            return
+
+            listener = threading.Thread(target=listen, daemon=True)
+            listener.start()
+            # uvicorn logs a stream's request once its answer has started, after it listens.
+            assert wait_until(lambda: "/live/" in native.log("live"), 20), native.log("live")
+            second = phones.send(
+                f"{two}/api/v1/table/{link_a.token}/deals/",
+                {"deal": phones.deals(0)[1], "version": answer["sheet"]["version"]},
+                "two-0-1",
+            )
+            phones.acknowledged[link_a.game_id].add("two-0-1")
+            listener.join(timeout=20)
+            assert heard, native.log("live")
+            versions = {0: second["sheet"]["version"]}
 
             # The public standings, cached in the shared Redis by one instance, follow a recompute made by a
             # worker after a confirmation through the other.
@@ -220,7 +251,7 @@ def test_two_web_instances_behind_nginx(tmp_path, organiser, settings, image_sta
             # The evening: every table types through nginx; one instance is killed mid-load.
             threads = [
                 threading.Thread(
-                    target=phones.play, args=(proxy, i, versions.get(i, s.version), a, b, pin_of(b), 1 if i == 0 else 0)
+                    target=phones.play, args=(proxy, i, versions.get(i, s.version), a, b, pin_of(b), 2 if i == 0 else 0)
                 )
                 for i, s, a, b in tables
             ]

@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from config import live
 from tournaments.draws.rows import effective_statuses, next_round_number
 from tournaments.models import CheckIn, Entry, Event, Game, Player, Round, Substitution
 from tournaments.services.entries import _checkin_write, entry_create
@@ -26,6 +27,7 @@ from tournaments.services.history import event_log_add
 def _standings_changed(event: Event) -> None:
     """Inside the caller's transaction: the standings depend on what changed; recompute after commit."""
     Event.objects.filter(pk=event.pk).update(standings_dirty=True)
+    live.changed(event.pk)
     event.standings_dirty = True
     for hook in list(EVENT_HOOKS["standings_changed"]):
         hook(event)

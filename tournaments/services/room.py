@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import live
 from scoring.rules.words import TEAMS
 from tournaments.labels import DIRECTOR_CALL_REASONS
 from tournaments.models import DirectorCall, Event, Round
@@ -66,6 +67,7 @@ def _close(call: DirectorCall, *, user: User | None, cancelled: bool) -> bool:
             cancelled=cancelled,
         )
         if closed:
+            live.changed(call.event_id)
             event_log_add(
                 event=call.event,
                 action="director_call_cancelled" if cancelled else "director_answered",
@@ -120,6 +122,7 @@ def event_room_message_set(*, event: Event, text: str, user: User | None) -> boo
             return False
         now = timezone.now()
         Event.objects.filter(pk=event.pk).update(room_message=line, room_message_at=now)
+        live.changed(event.pk)
         if line:
             event_log_add(event=event, action="room_message", user=user, text=line)
         else:

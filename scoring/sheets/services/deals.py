@@ -16,6 +16,7 @@ from scoring.exceptions import (
     DealInvalid,
     SheetStateError,
 )
+from scoring.live import sheet_changed
 from scoring.models import Deal, Sheet, SheetChange
 from scoring.sheets.deal_write import save_together
 from scoring.sheets.permissions import (
@@ -75,6 +76,7 @@ def deal_create(
             fields = _apply_write(locked, actor, result, position + 1)
             change.version = locked.version
             save_together(inserts=[deal, change], update=locked, update_fields=fields)
+            sheet_changed(locked)  # no save signal: the live pages' answers change after commit
         else:
             deal.save(force_insert=True)
             _after_write(locked, actor, result, position + 1, was_settled=was_settled)

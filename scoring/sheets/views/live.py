@@ -1,5 +1,6 @@
 """What the sheet pages poll for live updates: a tiny JSON of the sheet's state with an ETag, 304 while
-nothing changed."""
+nothing changed. The phones' and the team's answers are kept in the live cache (`config/live.py`): an
+unchanged poll reads no database and no session; the answer names the event's stream when one is offered."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpResponseNotModified, JsonResponse
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from config import live
 from scoring.models import Sheet, TableCard, TableLink
 from scoring.sheets.access import is_card_token
 from scoring.sheets.addresses import sheet_at
@@ -22,11 +25,16 @@ from tournaments.permissions import require_organiser
 _CLOCK = ("round__clock_started_at", "round__clock_paused_at", "round__clock_paused_seconds", "round__last_deal_at")
 
 
-def version_answer(request, state: dict[str, Any]):
+def version_answer(request, state: dict[str, Any], stream: str | None = None):
     """A tiny JSON of the sheet's (or round's) state with an ETag, so that an unchanged poll is a 304 with
-    no body. `no-cache` (not `no-store`) lets the browser keep the answer and revalidate it every time."""
+    no body. `no-cache` (not `no-store`) lets the browser keep the answer and revalidate it every time.
+    `stream`: the event's stream key, named in the body as "stream" (its address) and not in the ETag."""
     etag = '"{}"'.format("-".join(str(v) for v in state.values()))
-    response = HttpResponseNotModified() if etag in request.headers.get("If-None-Match", "") else JsonResponse(state)
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        body = {**state, "stream": reverse("live-stream", args=[stream])} if stream else state
+        response = JsonResponse(body)
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response
@@ -42,11 +50,19 @@ def _open_call(event: str, table: str = "table_number") -> Subquery:
 
 @require_GET
 def table_version(request, token: str):
-    """`t/<token>/version.json`: {"version", "status", "entering_side", "open", "call"} of the sheet the token
-    opens (and of the table's open call to the director), polled by both sides' pages every few seconds; 304
-    when unchanged. A game link's is one indexed query
-    (by token); a card's names the game in play at its table too (two queries), so the next round's release
-    changes it. Permission: the token itself (an unknown or revoked one is a 404)."""
+    """`t/<token>/version.json`: {"version", "status", "entering_side", "open", "call", "clock"} of the sheet
+    the token opens (and of the table's open call to the director), polled by both sides' pages every few
+    seconds; 304 when unchanged. Kept in the live cache while its event is unchanged (no query); otherwise a
+    game link's is one indexed query (by token), a card's two (it names the game in play at its table, so the
+    next round's release changes it). Permission: the token itself (an unknown or revoked one is a 404)."""
+    if not isinstance(token, str) or len(token) > 64:
+        raise Http404
+    event_id, state = live.answer(f"t:{token}", lambda: _table_state(token))
+    return version_answer(request, state, live.stream_key(event_id, request))
+
+
+def _table_state(token: str) -> tuple[int, dict[str, Any]]:
+    """(event id, state) of `table_version`, from the database."""
     if is_card_token(token):
         card = TableCard.objects.active().filter(token=token).values_list("event_id", "table_number").first()
         if card is None:
@@ -62,6 +78,7 @@ def table_version(request, token: str):
             )
             .first()
         ) or (0, "", "", "", None, 0, None, None, 0, None)
+        event_id = card[0]
     else:
         link = (
             TableLink.objects.active()
@@ -74,14 +91,14 @@ def table_version(request, token: str):
                 "game__round__status",
                 "call",
                 *(f"game__{name}" for name in _CLOCK),
+                "game__round__event_id",
             )
             .first()
-            if isinstance(token, str) and len(token) <= 64
-            else None
         )
         if link is None:
             raise Http404
-        row = (*link[:5], None, *link[5:])
+        row = (*link[:5], None, *link[5:-1])
+        event_id = link[-1]
     version, status, entering, round_status, call, game, *clock = row
     state = {
         "version": version or 0,
@@ -94,7 +111,7 @@ def table_version(request, token: str):
     }
     if game is not None:
         state["game"] = game
-    return version_answer(request, state)
+    return event_id, state
 
 
 @login_required
@@ -116,21 +133,28 @@ def sheet_version(request, club_slug: str, event_slug: str, number: int, table: 
 @require_GET
 def team_sheet_version(request, token: str):
     """`p/<token>/sheet/version.json`: the state of the sheet the team link shows (the game its team plays
-    now; 404 for an unknown or revoked link), polled by the team's read-only sheet page."""
-    place = team_place(team_link_by_token(token))
+    now; 404 for an unknown or revoked link), polled by the team's read-only sheet page. Kept in the live
+    cache while its event is unchanged."""
+    if not isinstance(token, str) or len(token) > 64:
+        raise Http404
+    event_id, state = live.answer(f"p:{token}", lambda: _team_state(token))
+    return version_answer(request, state, live.stream_key(event_id, request))
+
+
+def _team_state(token: str) -> tuple[int, dict[str, Any]]:
+    link = team_link_by_token(token)
+    place = team_place(link)
     row = (
         Sheet.objects.filter(game=place.state.game).values_list("version", "status", "entering_side").first()
         if place.state.kind == "playing"
         else None
     ) or (0, "", "")
     version, status, entering = row
-    return version_answer(
-        request,
-        {
-            "version": version,
-            "status": status,
-            "entering_side": entering,
-            "open": row != (0, "", ""),
-            "game": place.state.game.pk if place.state.game is not None else 0,
-        },
-    )
+    state = {
+        "version": version,
+        "status": status,
+        "entering_side": entering,
+        "open": row != (0, "", ""),
+        "game": place.state.game.pk if place.state.game is not None else 0,
+    }
+    return link.entry.event_id, state
