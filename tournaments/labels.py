@@ -11,16 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import messages as rules_messages
 from tournaments.draw_labels import SEASON_FLAG_LABELS
 from tournaments.exceptions import DrawFailed
-from tournaments.money_labels import MONEY_LOG_ACTIONS
 from tournaments.pairing import FLAG_CODES, USER_ERROR_CODES, DrawUserError
-from tournaments.prize_labels import PRIZE_LOG_ACTIONS
 
 # The rules engine names the rule sets (its messages say "In {rules} ..."); pages and forms show the same.
 PRESET_LABELS = {code: _(name) for code, name in rules_messages.PRESET_LABELS.items()}
@@ -256,31 +253,6 @@ def penalty_description(code: str) -> str:
     return str(label[1]) if label else ""
 
 
-def _penalty_sentence(template: Promise) -> Any:
-    # A built-in penalty reads in the reader's language (its code is kept), a club's under its own name.
-    def sentence(details: Mapping[str, Any]) -> str:
-        filled = _DetailsOrDash(details)
-        code = details.get("penalty_code")
-        if isinstance(code, str) and code in PENALTY_LABELS:
-            filled["penalty"] = penalty_name(code)
-        return str(template) % filled
-
-    return sentence
-
-
-def _sides_swapped(details: Mapping[str, Any]) -> str:
-    """The side swap's sentence: which of the two fixes (scoring.sheets.services.sides), or the short one for
-    a row that does not say."""
-    filled = _DetailsOrDash(details)
-    if details.get("how") == "teams":
-        return (
-            gettext("Table %(table)s: the two teams had swapped places; N/S is now no. %(a)s, E/W no. %(b)s.") % filled
-        )
-    if details.get("how") == "seats":
-        return gettext("Table %(table)s: N/S and E/W swapped in every deal.") % filled
-    return gettext("Table %(table)s: sides swapped.") % filled
-
-
 # Why a table calls the director (tournaments.DirectorCall.reason): the phone's choice, the round page's words.
 DIRECTOR_CALL_REASONS = {
     "question": _("a question"),
@@ -293,14 +265,6 @@ def director_call_reason(code: str) -> str:
     """The reason's words ("" for none or an unknown code: a call needs no reason)."""
     label = DIRECTOR_CALL_REASONS.get(code)
     return str(label) if label is not None else ""
-
-
-def _director_called(details: Mapping[str, Any]) -> str:
-    reason = director_call_reason(details.get("call_reason") or "")
-    table = details.get("table", "–")
-    if reason:
-        return gettext("Table %(table)s called the director: %(reason)s.") % {"table": table, "reason": reason}
-    return gettext("Table %(table)s called the director.") % {"table": table}
 
 
 # How a late entry's missed rounds count (tournaments.Entry.MissedRounds), short, beside "late, from round 2".
@@ -337,149 +301,3 @@ def bye_label(match_points, points) -> str:
         "match_points": match_points,
         "points": points,
     }
-
-
-def _dash(details: Mapping[str, Any]) -> _DetailsOrDash:
-    return _DetailsOrDash(details)
-
-
-def _late_entry_text(details: Mapping[str, Any]) -> str:
-    d = _dash(details)
-    if "round" not in details:
-        return gettext("Pair %(number)s entered late.") % d
-    rule = details.get("rule")
-    if rule in MISSED_ROUNDS_LABELS and isinstance(details.get("round"), int) and details["round"] > 1:
-        return gettext("No. %(number)s (%(name)s) entered late, plays from round %(round)s; %(rule)s.") % _dash(
-            {**details, "rule": MISSED_ROUNDS_LABELS[rule]}
-        )
-    return gettext("No. %(number)s (%(name)s) entered late, plays from round %(round)s.") % d
-
-
-def _withdrawal_text(details: Mapping[str, Any]) -> str:
-    d = _dash(details)
-    if "after" not in details:
-        return gettext("Pair %(number)s withdrew.") % d
-    if not details["after"]:
-        return gettext("No. %(number)s (%(name)s) withdrew before round 1.") % d
-    return gettext("No. %(number)s (%(name)s) withdrew after round %(after)s.") % d
-
-
-def _substitute_text(details: Mapping[str, Any]) -> str:
-    d = _dash(details)
-    if "round" not in details:
-        return gettext("%(substitute)s plays for %(player)s.") % d
-    if details.get("to_round"):
-        return gettext("%(substitute)s plays for %(player)s (no. %(number)s) in round %(round)s only.") % d
-    return gettext("%(substitute)s plays for %(player)s (no. %(number)s) from round %(round)s on.") % d
-
-
-def _melee_leave_text(details: Mapping[str, Any]) -> str:
-    d = _dash(details)
-    text = gettext("%(name)s (no. %(number)s) left after round %(after)s.") % d
-    present, sitting_out = details.get("present"), details.get("sitting_out")
-    if isinstance(present, int):
-        text += " " + ngettext("%(count)s player remains.", "%(count)s players remain.", present) % {"count": present}
-    if isinstance(sitting_out, int) and sitting_out:
-        text += " " + ngettext(
-            "%(count)s sits out next round with a bye.", "%(count)s sit out next round with a bye.", sitting_out
-        ) % {"count": sitting_out}
-    return text
-
-
-# The event history's steps (tournaments.models.EventLogEntry.action): each a sentence filled from the row's
-# `details` (%-keys), or a function of the details for a sentence that needs labels of its own. A service
-# that records a new kind of step adds its code here; `event_log_add` refuses a code missing here.
-EVENT_LOG_ACTIONS: dict[str, Any] = {
-    "event_reopened": _("Event reopened."),
-    "results_mailed": _("Results mailed to the members who asked for them: %(count)s mails."),
-    "round_reopened": _("Round %(round)s reopened."),
-    "late_entry": _late_entry_text,
-    "withdrawal": _withdrawal_text,
-    "withdrawal_undone": _("No. %(number)s (%(name)s) plays again from round %(round)s."),
-    "melee_leave": _melee_leave_text,
-    "substitute": _substitute_text,
-    "penalty_given": _penalty_sentence(_("Penalty for %(number)s: %(penalty)s.")),
-    "penalty_withdrawn": _penalty_sentence(_("Penalty for %(number)s withdrawn: %(penalty)s.")),
-    "adjustment_given": _("Adjustment for %(number)s: %(match_points)s match points, %(points)s game points."),
-    "adjustment_withdrawn": _(
-        "Adjustment for %(number)s withdrawn: %(match_points)s match points, %(points)s game points."
-    ),
-    "sides_swapped": _sides_swapped,
-    "director_called": _director_called,
-    "director_answered": _("Table %(table)s: call answered."),
-    "director_call_cancelled": _("Table %(table)s took its call to the director back."),
-    "room_message": _("Message to the room: “%(text)s”."),
-    "room_message_cleared": _("Message to the room cleared."),
-    "settings_changed": lambda details: _settings_changed_text(details),
-    "checkin_changed": lambda details: _checkin_changed_text(details),
-    "game_link_reissued": _("Table %(table)s, round %(round)s: a game link replaced (the old one is dead)."),
-    "card_reissued": _("Table %(table)s: table card reissued (the old card, its code and its PIN are dead)."),
-    "team_link_reissued": _("Team link of no. %(number)s reissued (the old one is dead)."),
-    "venue_screen_created": _("A venue screen address made."),
-    "venue_screen_revoked": _("A venue screen address revoked."),
-    "event_restored": _(
-        "Event restored from a backup: %(sheets_after)s sheets with %(deals_after)s deals (before: %(sheets_before)s "
-        "with %(deals_before)s)."
-    ),
-    "clock_start": _("Round %(round)s: clock started (%(minutes)s minutes)."),
-    "clock_restart": _("Round %(round)s: clock started again from %(minutes)s minutes."),
-    "clock_pause": _("Round %(round)s: clock paused with %(left)s minutes left."),
-    "clock_resume": _("Round %(round)s: clock running again with %(left)s minutes left."),
-    "last_deal": _("Round %(round)s: last deal called with %(left)s minutes left."),
-    "unfinished_rule": lambda details: _unfinished_rule_text(details),
-    **PRIZE_LOG_ACTIONS,
-    **MONEY_LOG_ACTIONS,
-}
-
-
-def _unfinished_rule_text(details: Mapping[str, Any]) -> str:
-    from tournaments.models.events import Event  # the rule's words are the model's choices (models import us)
-
-    rule = dict(Event.UnfinishedRule.choices).get(details.get("rule", ""), "–")
-    played = details.get("played") if isinstance(details.get("played"), int) else 0
-    return ngettext(
-        "Round %(round)s, table %(table)s: unfinished game after %(played)s deal; %(rule)s: %(before)s → %(after)s.",
-        "Round %(round)s, table %(table)s: unfinished game after %(played)s deals; %(rule)s: %(before)s → %(after)s.",
-        played,
-    ) % _DetailsOrDash({**details, "rule": rule})
-
-
-def event_log_text(action: str, details: Mapping[str, Any]) -> str:
-    """The sentence a person reads for one history row, in the active language."""
-    template = EVENT_LOG_ACTIONS.get(action)
-    if template is None:
-        return gettext("Step of an earlier version.")
-    if not isinstance(template, Promise | str):
-        return template(details)
-    # A row written with fewer details than the sentence asks for still reads as its step, with a dash.
-    return str(template) % _DetailsOrDash(details)
-
-
-class _DetailsOrDash(dict):
-    def __missing__(self, key: str) -> str:
-        return "–"
-
-
-def _settings_changed_text(details: Mapping[str, Any]) -> str:
-    from django.core.exceptions import FieldDoesNotExist
-
-    from tournaments.models import Event
-
-    names = []
-    for name in details.get("fields") or []:
-        try:
-            names.append(str(Event._meta.get_field(name).verbose_name))
-        except FieldDoesNotExist:  # a field of an earlier version: its name is all there is
-            names.append(str(name))
-    return gettext("Settings changed: %(fields)s.") % {"fields": ", ".join(names) or "–"}
-
-
-def _checkin_changed_text(details: Mapping[str, Any]) -> str:
-    from tournaments.models import CheckIn
-
-    status = dict(CheckIn.Status.choices).get(details.get("status"), details.get("status") or "–")
-    return ngettext(
-        "Check-in for round %(round)s: %(count)s entry set to “%(status)s”.",
-        "Check-in for round %(round)s: %(count)s entries set to “%(status)s”.",
-        details.get("count") or 0,
-    ) % {"round": details.get("round", "–"), "count": details.get("count", "–"), "status": status}

@@ -1,5 +1,5 @@
 """The words of the desk's money: amounts as a person reads them ("10,00 €"), the ways of payment, and the
-event history's sentences for the fee and the ledger (merged into `tournaments.labels.EVENT_LOG_ACTIONS`).
+event history's sentences for the fee and the ledger (merged into `tournaments.history_labels.EVENT_LOG_ACTIONS`).
 
 Imported by `tournaments.labels`, which the models import: so no model is imported at the top here.
 """

@@ -1,4 +1,4 @@
-"""The prize-giving's words in the event's history (`EVENT_LOG_ACTIONS` takes them in, tournaments.labels).
+"""The prize-giving's words in the event's history (`EVENT_LOG_ACTIONS` takes them in, tournaments.history_labels).
 
 Apart from tournaments/labels.py, which is full: each a sentence filled from the history row's details.
 """

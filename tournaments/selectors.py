@@ -15,7 +15,8 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from tournaments.draws.rows import effective_statuses, next_round_number, withdrawn_after
-from tournaments.labels import event_log_text, flag_label, withdrawn_label
+from tournaments.history_labels import event_log_text
+from tournaments.labels import flag_label, withdrawn_label
 from tournaments.models import (
     CheckIn,
     Club,

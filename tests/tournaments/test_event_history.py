@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import EntryFactory, EventFactory, MembershipFactory
-from tournaments.labels import EVENT_LOG_ACTIONS, event_log_text
+from tournaments.history_labels import EVENT_LOG_ACTIONS, event_log_text
 from tournaments.models import EventLogEntry
 from tournaments.services.history import event_log_add
 

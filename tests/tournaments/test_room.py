@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tests.factories import MembershipFactory, RoundFactory
-from tournaments.labels import event_log_text
+from tournaments.history_labels import event_log_text
 from tournaments.models import DirectorCall, Event, EventLogEntry
 from tournaments.services.room import (
     director_call_answer,

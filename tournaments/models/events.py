@@ -379,7 +379,7 @@ class EventLogEntry(models.Model):
     """One step a director took on the event (a late pair, a withdrawal, a reopened round, a penalty, ...).
 
     The event's own history, beside each sheet's (`scoring.SheetChange`): rows are only ever added. `action`
-    is a code of `tournaments.labels.EVENT_LOG_ACTIONS` (no database choices, so a new kind of step needs no
+    is a code of `tournaments.history_labels.EVENT_LOG_ACTIONS` (no database choices, so a new kind of step needs no
     migration); `details` holds what a person reads beside it (names, numbers), already in plain values.
     """
 

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 from tournaments.exceptions import InvalidInput
-from tournaments.labels import EVENT_LOG_ACTIONS
+from tournaments.history_labels import EVENT_LOG_ACTIONS
 from tournaments.models import Entry, Event, EventLogEntry
 
 #: The longest reason a director may type for a step (the same bound as a sheet's reason, scoring.MAX_REASON).
@@ -45,10 +45,10 @@ def event_log_add(
     table_number: int | None = None,
     **details: Any,
 ) -> EventLogEntry:
-    """Record one step. `action` is a code of `tournaments.labels.EVENT_LOG_ACTIONS`; `details` are plain
+    """Record one step. `action` is a code of `tournaments.history_labels.EVENT_LOG_ACTIONS`; `details` are plain
     JSON values a person reads beside it (names, numbers, a rule's code shown through its label)."""
     if action not in EVENT_LOG_ACTIONS:
-        raise ValueError(f"unknown event history action {action!r}: add it to tournaments.labels.EVENT_LOG_ACTIONS")
+        raise ValueError(f"unknown event history action {action!r}: add it to history_labels.EVENT_LOG_ACTIONS")
     return EventLogEntry.objects.create(
         event=event,
         action=action,

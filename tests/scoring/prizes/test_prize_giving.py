@@ -13,7 +13,7 @@ from scoring.prizes import services
 from scoring.prizes.selectors import prize_board
 from tests.factories import EventFactory, MembershipFactory
 from tests.scoring.prizes.prize_helpers import add_lots, event_with_standings, url
-from tournaments.labels import event_log_text
+from tournaments.history_labels import event_log_text
 from tournaments.models import EventLogEntry, Prize, PrizeAward, PrizeCategory, PrizeSettings
 
 pytestmark = pytest.mark.django_db

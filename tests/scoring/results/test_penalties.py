@@ -21,7 +21,7 @@ from scoring.rules.deal import deal_value
 from scoring.standings.store import standings_recompute_now
 from tests.factories import ClubFactory, UserFactory
 from tests.scoring.standings_helpers import by_number, four_teams_event, make_entries, make_event, make_round, play, won
-from tournaments.labels import event_log_text
+from tournaments.history_labels import event_log_text
 from tournaments.models import EventLogEntry, Round
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.utils import translation
 from tests.factories import EntryFactory, EventFactory, PlayerFactory
 from tests.tournaments.money.money_helpers import evening, money_url, pay
 from tournaments.exceptions import InvalidInput
-from tournaments.labels import event_log_text
+from tournaments.history_labels import event_log_text
 from tournaments.models import EventFee, EventLogEntry, Payment
 from tournaments.services.money import event_fee_set, payment_record
 from tournaments.treasurer import treasurer_sheet
