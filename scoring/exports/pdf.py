@@ -251,22 +251,29 @@ def write_pdf(*, event_id: int, out: BinaryIO, progress=lambda pct: None) -> Non
                 progress(10 + 40 * i // len(counted))
     progress(50)
 
+    build_document(out, story, title=event.name, author=event.club.name)
+    progress(100)
+
+
+def build_document(out, story: list, *, title: str, author: str, page_size=A4, margin: float = 15 * mm) -> None:
+    """Write `story` as a PDF to `out` with every export's footer: "title · author" and the page number."""
+    width = page_size[0]
+
     def footer(canvas, doc):
         canvas.saveState()
         canvas.setFont(FONT, 7)
-        canvas.drawString(15 * mm, 10 * mm, f"{event.name} · {event.club.name}")
-        canvas.drawRightString(A4[0] - 15 * mm, 10 * mm, _("Page %(page)s") % {"page": doc.page})
+        canvas.drawString(margin, margin * 2 / 3, f"{title} · {author}")
+        canvas.drawRightString(width - margin, margin * 2 / 3, _("Page %(page)s") % {"page": doc.page})
         canvas.restoreState()
 
     doc = SimpleDocTemplate(
         out,
-        pagesize=A4,
-        leftMargin=15 * mm,
-        rightMargin=15 * mm,
-        topMargin=15 * mm,
-        bottomMargin=18 * mm,
-        title=event.name,
-        author=event.club.name,
+        pagesize=page_size,
+        leftMargin=margin,
+        rightMargin=margin,
+        topMargin=margin,
+        bottomMargin=margin * 1.2,
+        title=title,
+        author=author,
     )
     doc.build(story, onFirstPage=footer, onLaterPages=footer)
-    progress(100)

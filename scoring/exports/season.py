@@ -17,10 +17,10 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import Paragraph, Spacer
 
 from scoring.exports.flat import _widths, neutral
-from scoring.exports.pdf import FONT, _register_fonts, _styles, _table
+from scoring.exports.pdf import _register_fonts, _styles, _table, build_document
 from tournaments.models.divisions import division_letter
 
 
@@ -120,22 +120,5 @@ def write_season_pdf(*, season, ranking: dict) -> bytes:
         story.append(_table([header, *rows], widths=widths, numeric_from=2))
     out = io.BytesIO()
 
-    def footer(canvas, doc):
-        canvas.saveState()
-        canvas.setFont(FONT, 7)
-        canvas.drawString(12 * mm, 8 * mm, f"{season.name} · {season.club.name}")
-        canvas.drawRightString(landscape(A4)[0] - 12 * mm, 8 * mm, _("Page %(page)s") % {"page": doc.page})
-        canvas.restoreState()
-
-    doc = SimpleDocTemplate(
-        out,
-        pagesize=landscape(A4),
-        leftMargin=12 * mm,
-        rightMargin=12 * mm,
-        topMargin=12 * mm,
-        bottomMargin=14 * mm,
-        title=season.name,
-        author=season.club.name,
-    )
-    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    build_document(out, story, title=season.name, author=season.club.name, page_size=landscape(A4), margin=12 * mm)
     return out.getvalue()

@@ -8,11 +8,10 @@ from typing import BinaryIO
 
 from django.utils.formats import date_format, number_format
 from django.utils.translation import gettext as _
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
-from reportlab.platypus import SimpleDocTemplate, Spacer
+from reportlab.platypus import Spacer
 
-from scoring.exports.pdf import FONT, _p, _register_fonts, _styles, _table
+from scoring.exports.pdf import _p, _register_fonts, _styles, _table, build_document
 from scoring.prizes.selectors import Board
 from scoring.prizes.texts import tie_sentence
 
@@ -67,24 +66,7 @@ def write_giving_pdf(*, board: Board, out: BinaryIO) -> None:
             title = category.name if category else _("overall")
             story.append(_p(f"{title}: " + "; ".join(_lot(p) for p in lots), styles["body"]))
 
-    def footer(canvas, doc):
-        canvas.saveState()
-        canvas.setFont(FONT, 7)
-        canvas.drawString(15 * mm, 10 * mm, f"{event.name} · {event.club.name}")
-        canvas.drawRightString(A4[0] - 15 * mm, 10 * mm, _("Page %(page)s") % {"page": doc.page})
-        canvas.restoreState()
-
-    doc = SimpleDocTemplate(
-        out,
-        pagesize=A4,
-        leftMargin=15 * mm,
-        rightMargin=15 * mm,
-        topMargin=15 * mm,
-        bottomMargin=18 * mm,
-        title=event.name,
-        author=event.club.name,
-    )
-    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    build_document(out, story, title=event.name, author=event.club.name)
 
 
 def _pools(board: Board):
