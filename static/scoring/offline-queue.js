@@ -7,7 +7,10 @@
  * nothing typed is lost, since a deal leaves the queue only when the server has answered for it.
  *
  * - A deal not sent yet is listed as "not yet checked".
- * - A stale sheet version (409) takes the server's version and sends the same deal again.
+ * - A stale sheet version (409) takes the server's version and sends the same deal again; but when someone
+ *   else (the desk, the other link) changed the sheet's deals after the version the phone saw when the deal
+ *   was typed ("seen"), the server answers "deal_changed" with what changed: the queue stops and shows both,
+ *   and the referee keeps both (the deal is sent again with "keep") or drops the typed one.
  * - A deal just typed, sent at once and refused, stays in the form with its errors, as without a queue.
  *   A deal refused later (it was typed offline) stops the queue and is shown with its error, to fix (it
  *   goes back into the form and keeps its place in the queue) or to drop.
@@ -31,7 +34,7 @@
   var key = "deals:" + box.getAttribute("data-queue-key");
   var msg = function (name) { return box.getAttribute("data-msg-" + name) || ""; };
 
-  var items = [];           // {id, url, fields: [[name, value]], refused: [messages] | null}
+  var items = [];           // {id, url, fields: [[name, value]], refused: [messages] | null, seen, clash, keep}
   var waiting = {};         // client id → the form's promise, while the form waits for that deal's answer
   var FORM_WAIT = 8000;     // after this, the form is free again and the deal stays queued
   var hooks = null;
@@ -47,7 +50,9 @@
   }).catch(function () { items = []; });
 
   function persist() {
-    var plain = items.map(function (i) { return { id: i.id, url: i.url, fields: i.fields, refused: i.refused }; });
+    var plain = items.map(function (i) {
+      return { id: i.id, url: i.url, fields: i.fields, refused: i.refused, seen: i.seen, clash: i.clash, keep: i.keep };
+    });
     return (plain.length ? idb.set(key, plain, store) : idb.del(key, store)).catch(function () { /* kept in memory */ });
   }
 
@@ -94,9 +99,12 @@
     var state = box.querySelector("[data-queue-state]");
     var list = box.querySelector("[data-queue-list]");
     var refused = items.filter(function (i) { return i.refused; }).length;
+    var clashes = items.filter(function (i) { return i.clash; }).length;
     var text;
     if (!items.length) {
       text = msg("saved");
+    } else if (clashes) {
+      text = msg("clash-state");
     } else if (refused) {
       text = msg("refused");
     } else {
@@ -116,8 +124,20 @@
       li.appendChild(head);
       li.appendChild(document.createTextNode(" · " + describe(item) + " · "));
       var tag = document.createElement("em");
-      tag.textContent = item.refused ? msg("refused-one") : msg("unchecked");
+      tag.textContent = item.refused ? msg("refused-one") : item.clash ? msg("clash") : msg("unchecked");
       li.appendChild(tag);
+      if (item.clash) {
+        li.setAttribute("data-clash", "");
+        var theirs = document.createElement("ul");
+        item.clash.forEach(function (m) {
+          var e = document.createElement("li");
+          e.textContent = m;
+          theirs.appendChild(e);
+        });
+        li.appendChild(theirs);
+        li.appendChild(button(msg("keep-both"), "keep", item.id));
+        li.appendChild(button(msg("drop"), "drop", item.id));
+      }
       if (item.refused) {
         li.setAttribute("data-refused", "");
         var errors = document.createElement("ul");
@@ -159,12 +179,14 @@
     item.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
     body.set("client_id", item.id);
     body.set("version", form.elements.version.value);
+    if (item.seen) body.set("seen", item.seen);
+    if (item.keep) body.set("keep", "1");
     if (form.elements.csrfmiddlewaretoken) body.set("csrfmiddlewaretoken", form.elements.csrfmiddlewaretoken.value);
     return window.Atout.send(item.url, body);
   }
 
   function flush() {
-    if (sending || !hooks || !items.length || items[0].refused) { render(); return; }
+    if (sending || !hooks || !items.length || items[0].refused || items[0].clash) { render(); return; }
     // The phone knows it has no network: keep the deals; the "online" event sends them.
     if (navigator.onLine === false) { online = false; render(); return; }
     sending = true;
@@ -184,7 +206,11 @@
         items.shift();
         answerForm(item.id, { saved: true });
         if (data.message) hooks.status(data.message);
-      } else if (answer.status === 409 && data.version !== undefined && data.code === "conflict" && conflicts < 3) {
+      } else if (answer.status === 409 && data.code === "deal_changed" && data.theirs) {
+        conflicts = 0;
+        answerForm(item.id, { queued: true });
+        item.clash = data.theirs;  // someone else changed the deals meanwhile: the referee chooses
+      } else if (answer.status === 409 && data.version !== undefined && data.code === "version_conflict" && conflicts < 3) {
         conflicts += 1;  // the sheet moved on (another phone, or this page was old): same deal, new version
       } else {
         conflicts = 0;
@@ -222,7 +248,11 @@
     var index = items.findIndex(function (i) { return i.id === id; });
     if (index < 0) return;
     var item = items[index];
-    if (target.getAttribute("data-queue-action") === "drop") {
+    if (target.getAttribute("data-queue-action") === "keep") {
+      item.clash = null;
+      item.keep = true;
+      persist().then(flush);
+    } else if (target.getAttribute("data-queue-action") === "drop") {
       if (!window.confirm(msg("drop-confirm"))) return;
       items.splice(index, 1);
       if (fixing === id) fixing = null;
@@ -261,7 +291,9 @@
           fields.push([name, value]);
         }
       });
-      var item = { id: window.Atout.clientId(), url: url, fields: fields, refused: null };
+      // The version the phone saw when the deal was typed: the server tells a clash from a stale page by it.
+      var seen = formData.get("version");
+      var item = { id: window.Atout.clientId(), url: url, fields: fields, refused: null, seen: seen || "" };
       return ready.then(function () {
         var fixed = items.findIndex(function (i) { return i.id === fixing; });
         if (fixed >= 0) items.splice(fixed, 1, item);

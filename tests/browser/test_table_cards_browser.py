@@ -233,3 +233,38 @@ def test_a_reload_without_a_network_shows_the_deals_stored_since_the_page_opened
     page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 2")
     assert [d.data["tricks"]["A"] for d in Deal.objects.filter(sheet=sheet).order_by("position")] == [92, 60]
     assert conflicts == []
+
+
+def test_a_deal_typed_offline_while_the_desk_saved_one_shows_both_and_the_referee_keeps_both(
+    live_server, phone_page, organiser
+):
+    """Issue 20, item 1: the desk types deal 1 from the paper sheet while the phone, offline, typed its own
+    deal 1; back online the phone shows what was saved meanwhile beside its deal, and the referee chooses."""
+    from tests.scoring.entry_helpers import organiser_actor
+
+    page = phone_page
+    sheet, _link_a = one_deal_queued_offline(live_server, page)
+    organiser.club = sheet.game.round.event.club
+    organiser.save()
+    desk = {"contract": {"taker": "B", "trump": "spades"}, "tricks": {"A": 50, "B": 112}}
+    deal_create(
+        sheet=sheet,
+        data=desk,
+        version=sheet.version,
+        client_id="desk-1",
+        actor=organiser_actor(organiser),
+        reason="vom Papierbogen",
+    )
+
+    page.context.set_offline(False)
+    clash = page.locator("[data-queued][data-clash]")
+    clash.wait_for(timeout=30_000)
+    assert "Spiel 1" in clash.inner_text() and "50 : 112" in clash.inner_text()
+    assert "anderswo geändert" in page.locator("#offline-queue [data-queue-state]").inner_text()
+    assert Deal.objects.filter(sheet=sheet).count() == 1  # nothing stored while the referee chooses
+    page.screenshot(path="/tmp/offline-clash-360.png", full_page=True)
+
+    clash.locator('[data-queue-action="keep"]').click()
+    page.wait_for_selector('#offline-queue[data-saved="yes"]', timeout=30_000)
+    stored = [d.data for d in Deal.objects.filter(sheet=sheet).order_by("position")]
+    assert stored == [desk, HEARTS]

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from scoring.exceptions import DealInvalid, ScoringError, SheetConflict
 from scoring.labels import outcome_label
 from scoring.rules import RuleSetError
+from scoring.sheets.clash import changed_meanwhile
 from scoring.sheets.forms import ConfirmForm, DealForm, DisputeForm, VersionForm
 from scoring.sheets.preview import deal_preview
 from scoring.sheets.selectors import (
@@ -123,6 +124,31 @@ def _written(request, access: SheetAccess, sheet, message: str, status: int = 20
     return HttpResponseRedirect(page_urls(access)["page"])
 
 
+def _clash(request, access: SheetAccess, cleaned: dict):
+    """409 "deal_changed" when a deal typed offline on the sheet's version `seen` (the phone's queue sends it)
+    meets deals that someone else changed since (scoring/sheets/clash.py); None to store it as usual: no
+    `seen`, nothing changed by others, or `keep` (the referee chose to keep both)."""
+    seen = request.POST.get("seen", "")
+    if not wants_json(request) or not seen.isdigit() or request.POST.get("keep") == "1":
+        return None
+    if int(seen) >= access.sheet.version:
+        return None
+    meanwhile = changed_meanwhile(
+        sheet=access.sheet, seen=int(seen), actor=access.actor, client_id=cleaned.get("client_id") or ""
+    )
+    if not meanwhile:
+        return None
+    body = {
+        "ok": False,
+        "code": "deal_changed",
+        "theirs": meanwhile,
+        "version": access.sheet.version,
+        "errors": {"__all__": [_("The sheet was changed elsewhere while this deal waited on the phone.")]},
+        "live": live_html(request, access),
+    }
+    return JsonResponse(body, status=409)
+
+
 def _form_invalid(request, access, form, position, insert=None):
     if wants_json(request):
         return JsonResponse({"ok": False, "errors": form.field_errors(), "code": "invalid"}, status=400)
@@ -142,6 +168,8 @@ def deal_save(request, access: SheetAccess, position: int | None = None):
     if not form.is_valid():
         return _form_invalid(request, access, form, position)
     cleaned = form.cleaned_data
+    if position is None and (clash := _clash(request, access, cleaned)) is not None:
+        return clash
     try:
         if position is None:
             write = deal_create(
