@@ -10,11 +10,12 @@ import datetime
 import os
 import secrets
 from pathlib import Path
-from typing import Any
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from config import backing
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -166,27 +167,9 @@ STATIC_ROOT = Path(env.str("STATIC_ROOT", default=str(BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env.str("MEDIA_ROOT", default=str(BASE_DIR / "media")))
-# Exports and restore uploads go through Django's storage API: the local disk (MEDIA_ROOT) for one host, or
-# an S3 bucket when the web processes run on more than one host (a file written by one is downloaded
-# through another). The bucket stays private: only the checked download view reads it, never a bucket URL.
-# The keys come from boto3's own environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY) or the host's role.
-ATOUT_S3_BUCKET = env.str("ATOUT_S3_BUCKET", default="")
-DEFAULT_STORAGE: dict[str, Any] = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
-if ATOUT_S3_BUCKET:
-    DEFAULT_STORAGE = {
-        "BACKEND": "storages.backends.s3.S3Storage",
-        "OPTIONS": {
-            "bucket_name": ATOUT_S3_BUCKET,
-            "endpoint_url": env.str("ATOUT_S3_ENDPOINT_URL", default="") or None,
-            "region_name": env.str("ATOUT_S3_REGION", default="") or None,
-            "location": env.str("ATOUT_S3_PREFIX", default=""),
-            "default_acl": "private",
-            "file_overwrite": False,
-            "querystring_auth": True,
-        },
-    }
+# Files on a disk, or on S3 for more than one host (config/backing.py).
 STORAGES = {
-    "default": DEFAULT_STORAGE,
+    "default": backing.default_storage(env),
     "staticfiles": {
         "BACKEND": (
             "whitenoise.storage.CompressedManifestStaticFilesStorage"
@@ -246,42 +229,17 @@ ATOUT_EXPORT_PENDING_SECONDS = env.int("ATOUT_EXPORT_PENDING_SECONDS", default=6
 ATOUT_EXPORT_RUNNING_SECONDS = env.int("ATOUT_EXPORT_RUNNING_SECONDS", default=600)
 # A worker writing an export touches its row this often; three missed beats and the sweep restarts it.
 ATOUT_EXPORT_HEARTBEAT_SECONDS = env.float("ATOUT_EXPORT_HEARTBEAT_SECONDS", default=10.0)
-# Live updates (config/live.py, config/stream.py): the live pages' version answers and the push signal.
-# In Redis (LIVE_REDIS_URL; by default the cache's Redis, else the broker's), shared by every web process; with
-# no Redis (the demo: one process) in this process's memory, and the pages poll. LIVE_PUSH: "auto" offers the
-# event stream to pages served by an ASGI server (uvicorn config.asgi, see README), "proxy" to every page (a
-# proxy sends `/live/` to uvicorn and the rest to gunicorn), "off" to none.
-_cache_url = env.str("CACHE_URL", default="")
-_broker_url = env.str("CELERY_BROKER_URL", default="")
-LIVE_REDIS_URL = env.str(
-    "LIVE_REDIS_URL",
-    default=(
-        _cache_url.replace("rediscache://", "redis://", 1)
-        if _cache_url.startswith("rediscache://")
-        else _broker_url
-        if _broker_url.startswith(("redis://", "rediss://"))
-        else ""
-    ),
-)
-LIVE_PUSH = env.str("LIVE_PUSH", default="auto")
-if LIVE_PUSH not in ("auto", "proxy", "off"):
-    raise ImproperlyConfigured(f'LIVE_PUSH must be "auto", "proxy" or "off", not "{LIVE_PUSH}"')
+# Live updates (config/live.py, config/stream.py): the versions and the push signal in Redis, shared by every
+# web process, or in memory without Redis (config/backing.py says how each is chosen).
+LIVE_REDIS_URL = backing.live_redis_url(env)
+LIVE_PUSH = backing.live_push(env)
 # Keep the version answers in the live cache (off: every poll reads the database, as the tests that never
 # commit do: tests/conftest.py).
 LIVE_ANSWERS = env.bool("LIVE_ANSWERS", default=True)
 # How long a page's stream stays open before the browser opens a new one (a proxy's idle limit is longer
 # than the heartbeat; the reconnection re-reads the page's state through its poll).
 LIVE_STREAM_SECONDS = env.int("LIVE_STREAM_SECONDS", default=300)
-CACHES["live"] = (
-    {
-        "BACKEND": "config.cache.ForgivingRedisCache",
-        "LOCATION": LIVE_REDIS_URL,
-        "KEY_PREFIX": "live",
-        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1.0},
-    }
-    if LIVE_REDIS_URL
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "atout-live"}
-)
+CACHES["live"] = backing.live_cache(LIVE_REDIS_URL)
 
 CELERY_BEAT_SCHEDULE = {
     "scoring-sweep": {

@@ -17,9 +17,11 @@ import time
 from collections.abc import Iterator
 
 import boto3
+import environ
 import pytest
 from django.urls import reverse
 
+from config import backing
 from scoring.models import Export
 from tests.own_redis import free_port
 
@@ -62,20 +64,11 @@ def s3(s3_endpoint, settings, monkeypatch, tmp_path):
     client = boto3.client("s3", endpoint_url=s3_endpoint, region_name="us-east-1")
     client.create_bucket(Bucket=BUCKET)
     settings.MEDIA_ROOT = tmp_path / "host-1"
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "default": {
-            "BACKEND": "storages.backends.s3.S3Storage",
-            "OPTIONS": {
-                "bucket_name": BUCKET,
-                "endpoint_url": s3_endpoint,
-                "region_name": "us-east-1",
-                "default_acl": "private",
-                "file_overwrite": False,
-                "querystring_auth": True,
-            },
-        },
-    }
+    monkeypatch.setenv("ATOUT_S3_BUCKET", BUCKET)
+    monkeypatch.setenv("ATOUT_S3_ENDPOINT_URL", s3_endpoint)
+    monkeypatch.setenv("ATOUT_S3_REGION", "us-east-1")
+    settings.STORAGES = {**settings.STORAGES, "default": backing.default_storage(environ.Env())}
+    assert settings.STORAGES["default"]["OPTIONS"]["default_acl"] == "private"
     yield client
     for item in client.list_objects_v2(Bucket=BUCKET).get("Contents", []):
         client.delete_object(Bucket=BUCKET, Key=item["Key"])
