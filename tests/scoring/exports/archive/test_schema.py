@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.exports.archive import ArchiveError, event_archive, event_archive_import, event_archive_load
-from scoring.exports.archive.schema import MODELS_LEFT_OUT, PARTS
+from scoring.exports.archive.left_out import MODELS_LEFT_OUT
+from scoring.exports.archive.schema import PARTS
 from scoring.models import Adjustment, Deal, Sheet, SheetChange, TableLink
 from scoring.standings.store import standings_recompute_now
 from tests.address_helpers import sheet_url
