@@ -31,7 +31,7 @@ from config.site import absolute_url
 from scoring.models import VenueScreen
 from scoring.sheets.links import venue_screen_create, venue_screen_revoke
 from scoring.standings import metrics
-from tournaments import selectors
+from tournaments import draw_selectors, selectors
 from tournaments.models import Round, Standing
 
 ROWS_PER_SLIDE = 10
@@ -116,9 +116,9 @@ def screen(request, token: str):
     if round is not None:
         # Sorted by the name the screen shows (a withheld name must not keep its place among the letters).
         by_name = sorted(
-            selectors.draw_by_name(round), key=lambda r: (r.player.public_sort_name.casefold(), r.entry.number)
+            draw_selectors.draw_by_name(round), key=lambda r: (r.player.public_sort_name.casefold(), r.entry.number)
         )
-        games, byes = selectors.draw_rows(round)
+        games, byes = draw_selectors.draw_rows(round)
         for part in _chunks(by_name, names_per_slide):
             half = (len(part) + 1) // 2
             slides.append({"kind": "names", "columns": [part[:half], part[half:]]})

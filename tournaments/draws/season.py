@@ -82,7 +82,7 @@ def with_season(event: Event, history: History) -> History:
 
 def explain_flags(event: Event, rows: list) -> list[tuple[int, str]]:
     """The draw page's notes for the forbidden-pairing and season-partner flags of its `rows`
-    (`selectors.GameRow`): (table number, sentence) naming the players and the reason
+    (`draw_selectors.GameRow`): (table number, sentence) naming the players and the reason
     (`tournaments.draw_labels.flag_sentences`), in table order. No query when no row has such a flag; else
     one for the club's forbidden pairings (removed ones too: a pairing removed after the draw still explains
     it) and one for the season's earlier partners."""

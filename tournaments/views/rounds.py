@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments import selectors, services
+from tournaments import draw_selectors, selectors, services
 from tournaments.draws.season import explain_flags
 from tournaments.exceptions import ConfirmationRequired, TournamentError
 from tournaments.forms.rounds import DrawForm, MoveForm, ReopenForm, SwapForm
@@ -210,7 +210,7 @@ CLOCK_DONE = {
 def round_print_tables(request, event, number: int):
     """The draw by table, for the browser's print dialog: one table per row, big table numbers."""
     round = selectors.require_round(event, checked_round_number(event, number))
-    games, byes = selectors.draw_rows(round)
+    games, byes = draw_selectors.draw_rows(round)
     context = {"club": event.club, "event": event, "round": round, "games": games, "byes": byes}
     return render(request, "print/tables.html", context)
 
@@ -221,6 +221,8 @@ def round_print_names(request, event, number: int):
     """The draw by name ("find your table"), alphabetical, for printing and pinning to the wall."""
     round = selectors.require_round(event, checked_round_number(event, number))
     # The list hangs in the room: names as each member agreed to publish them, sorted as shown.
-    rows = sorted(selectors.draw_by_name(round), key=lambda r: (r.player.public_sort_name.casefold(), r.entry.number))
+    rows = sorted(
+        draw_selectors.draw_by_name(round), key=lambda r: (r.player.public_sort_name.casefold(), r.entry.number)
+    )
     context = {"club": event.club, "event": event, "round": round, "rows": rows}
     return render(request, "print/names.html", context)
