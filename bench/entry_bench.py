@@ -202,6 +202,10 @@ def main() -> int:
         "STATIC_MANIFEST": "false",
         "CONN_MAX_AGE": "60",
         "LOG_LEVEL": "WARNING",
+        # The API's per-address limits (config/throttles.py) would stop the bench's one client address.
+        "ATOUT_THROTTLE_ANON": "",
+        "ATOUT_THROTTLE_USER": "",
+        "ATOUT_THROTTLE_TABLE_TOKEN": "",
         # WhiteNoise warns that collectstatic never ran; the bench serves no static files.
         "PYTHONWARNINGS": "ignore:No directory at:UserWarning",
     }

@@ -50,6 +50,21 @@ def bare_urlconf():
     return module
 
 
+def card_addresses(link_tokens: list[str]) -> dict[str, str]:
+    """The side-A table card's write address of each game (`t/<card>/game/<id>/`), by the game's link token
+    (cards made here, one insert, as the organiser's "print the cards" does)."""
+    from scoring.models import TableCard, TableLink
+    from scoring.sheets.links import table_cards_ensure
+
+    links = list(TableLink.objects.filter(token__in=link_tokens).select_related("game__round__event"))
+    if not links:
+        return {}
+    event = links[0].game.round.event
+    table_cards_ensure(event=event, table_numbers=sorted({link.game.table_number for link in links}))
+    cards = dict(TableCard.objects.active().filter(event=event, side="A").values_list("table_number", "token"))
+    return {link.token: f"/t/{cards[link.game.table_number]}/game/{link.game_id}/" for link in links}
+
+
 def cpu_phase(tables: list, deals: int) -> dict:
     """In process (Django's test client, no HTTP, no queue): `deals` deal POSTs through table links (whole
     games; every table's deal n, then deal n + 1) against as many bare DRF inserts; CPU time of this process
@@ -72,11 +87,25 @@ def cpu_phase(tables: list, deals: int) -> dict:
     posts = sorted(posts, key=lambda p: p[1])[: deals + 2]
     # The phones' path on tables of their own (the API's posts used the first ones' versions).
     used = {p[0] for p in posts}
+    per_path = -(-deals // per_table) + 1  # tables each path plays, whole games
+    phone_tables = [t for t in tables if t[0] not in used][:per_path]
     phone_posts = sorted(
-        ((a, n, deal) for a, _b, table_deals in tables if a not in used for n, deal in enumerate(table_deals)),
+        ((a, n, deal) for a, _b, table_deals in phone_tables for n, deal in enumerate(table_deals)),
         key=lambda p: p[1],
     )[: deals + 2]
     sheet_ids = list(Sheet.objects.values_list("pk", flat=True)[:1])
+    # The phones' usual path: through the table card (t/<card>/game/<id>/), on tables of their own again.
+    used |= {p[0] for p in phone_posts}
+    cards = card_addresses([a for a, _b, _deals in tables if a not in used][:per_path])
+    card_posts = sorted(
+        (
+            (cards[a], n, deal)
+            for a, _b, table_deals in tables
+            if a in cards
+            for n, deal in enumerate(table_deals)
+        ),
+        key=lambda p: p[1],
+    )[: deals + 2]
 
     def deal_post(token, n, deal):
         response = client.post(
@@ -98,6 +127,24 @@ def cpu_phase(tables: list, deals: int) -> dict:
         )
         if response.status_code != 201:
             raise SystemExit(f"phone's deal post answered {response.status_code}: {response.content[:300]!r}")
+
+    def card_post(address, n, deal):
+        # As referee.js sends it from a table card's page: the game's own write address under the card.
+        fields = {k: v for k, v in deal_initial(deal).items() if v not in (None, False)}
+        response = client.post(
+            f"{address}deals/",
+            {**fields, "version": n, "client_id": uuid.uuid4().hex},
+            HTTP_ACCEPT="application/json",
+        )
+        if response.status_code != 201:
+            raise SystemExit(f"card's deal post answered {response.status_code}: {response.content[:300]!r}")
+
+    def card_check(address, n, deal):
+        # One check-as-you-type request of the same deal (the page sends one per finished field).
+        fields = {k: v for k, v in deal_initial(deal).items() if v not in (None, False)}
+        response = client.post(f"{address}check/", {**fields, "version": n}, HTTP_ACCEPT="application/json")
+        if response.status_code != 200:
+            raise SystemExit(f"card's check answered {response.status_code}: {response.content[:300]!r}")
 
     def bare_post(_token, n, deal):
         response = client.post(
@@ -139,11 +186,23 @@ def cpu_phase(tables: list, deals: int) -> dict:
         with CaptureQueriesContext(connection) as queries:
             phone_post(*phone_first[1])
         out["phone_queries"] = len(queries)
+        card_first = [p for p in card_posts if p[0] == card_posts[0][0]][:2]
+        card_post(*card_first[0])
+        card_check(*card_first[1])
+        with CaptureQueriesContext(connection) as queries:
+            card_check(*card_first[1])
+        out["check_queries"] = len(queries)
+        with CaptureQueriesContext(connection) as queries:
+            card_post(*card_first[1])
+        out["card_queries"] = len(queries)
         rest = [p for p in posts if p not in first]
         phone_rest = [p for p in phone_posts if p not in phone_first][: len(rest)]
         out["bare"] = measure(bare_post, rest)
         out["deal"] = measure(deal_post, rest)
         out["phone"] = measure(phone_post, phone_rest)
+        card_rest = [p for p in card_posts if p not in card_first][: len(rest)]
+        out["check"] = measure(card_check, card_rest)
+        out["card"] = measure(card_post, card_rest)
         out["count"] = len(rest)
     return out
 
@@ -162,8 +221,14 @@ def print_cpu(cpu: dict) -> None:
     deal_line, deal_total = line("deal POST ", cpu["deal"], cpu["deal_queries"])
     bare_line, bare_total = line("bare DRF  ", cpu["bare"], cpu["bare_queries"])
     phone_line, phone_total = line("phone post", cpu["phone"], cpu["phone_queries"])
+    card_line, card_total = line("card post ", cpu["card"], cpu["card_queries"])
+    check_line, check_total = line("card check", cpu["check"], cpu["check_queries"])
     print(deal_line)
     print(phone_line)
+    print(card_line)
+    print(check_line)
     print(bare_line)
     print(f"  ratio     : deal POST CPU {deal_total / bare_total:.2f}x the bare insert's")
     print(f"  ratio     : the phone's post (form + live part) CPU {phone_total / bare_total:.2f}x the bare insert's")
+    print(f"  ratio     : the same through a table card CPU {card_total / bare_total:.2f}x the bare insert's")
+    print(f"  ratio     : one check as you type through the card CPU {check_total / bare_total:.2f}x the bare insert's")

@@ -141,6 +141,34 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(f"services: {count} tests skipped because {reason}", yellow=True)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _flush_outlasts_a_late_request(request):
+    """A live-server test's flush (TRUNCATE of every table) can meet a request the closed page had already
+    sent (a poll, a stream's last read) still running in a server thread: PostgreSQL then ends one of the two
+    as a deadlock victim, sometimes the flush, and the next test would find the last one's rows. The flush is
+    retried, a few times, once that request has had time to finish."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
+    from django.db import OperationalError
+    from django.db.backends.base.operations import BaseDatabaseOperations
+
+    flush = BaseDatabaseOperations.execute_sql_flush
+
+    def execute_sql_flush(self, sql_list):
+        for attempt in range(5):
+            try:
+                return flush(self, sql_list)
+            except OperationalError as exc:
+                if "deadlock detected" not in str(exc) or attempt == 4:
+                    raise
+                time.sleep(0.2 * (attempt + 1))  # the victim was the flush: the other side's query finishes first
+
+    BaseDatabaseOperations.execute_sql_flush = execute_sql_flush
+    yield
+    BaseDatabaseOperations.execute_sql_flush = flush
+
+
 @pytest.fixture(autouse=True)
 def _source_language(request):
     """Tests read the English source wording unless they ask for a language (Accept-Language, a browser
