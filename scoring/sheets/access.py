@@ -20,7 +20,7 @@ from scoring.sheets.links import (
     TableState,
     card_access,
     card_by_token,
-    card_game,
+    card_game_access,
     card_state,
     team_link_by_token,
     team_place,
@@ -57,13 +57,16 @@ def token_access(request: Any, token: str, *, game_id: int | None = None) -> She
         if game_id is not None:
             raise Http404
         return table_access(request, token)
-    card = card_by_token(token)
     if game_id is not None:
-        game = card_game(card, game_id)
         try:
-            return card_access(request, card, game)
+            access = card_game_access(request, token, game_id)
         except CardNotReady:
+            card = card_by_token(token)
             raise CardWaiting(card, card_state(card)) from None
+        if access is None:
+            raise Http404
+        return access
+    card = card_by_token(token)
     state = card_state(card)
     if state.kind == "playing" and state.game is not None:
         try:

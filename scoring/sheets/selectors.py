@@ -9,7 +9,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection
 from django.http import Http404
 from django.utils.translation import gettext as _
 
@@ -25,6 +24,7 @@ from scoring.labels import (
 )
 from scoring.models import Deal, Sheet, SheetChange, TableCard, TableLink, TeamLink
 from scoring.rules.words import SIDE_SEATS
+from scoring.sheets.joined import fetch_instances, model_columns
 from scoring.sheets.permissions import Actor, actor_from_request
 from tournaments.models import Entry, Event, Game, Player, Round
 
@@ -97,23 +97,12 @@ def table_access(request, token: str) -> SheetAccess:
 
 def _active_link(token: str) -> TableLink | None:
     """The active link of `token` with its game, the game's sheet, round and event set (not the club: no
-    table page or answer shows it). Written out, since every deal, poll and page of every table asks it:
-    the ORM would build the same five-table join again each time. A game without a sheet comes through the
-    ORM (its caller refuses it: the sheet is not ready)."""
-    models = (TableLink, Game, Sheet, Round, Event)
-    with connection.cursor() as cursor:
-        cursor.execute(_ACTIVE_LINK_SQL, [token])
-        row = cursor.fetchone()
-    if row is None:
+    table page or answer shows it). Written out (scoring/sheets/joined.py), since every deal, poll and page
+    of every table asks it. A game without a sheet comes through the ORM (its caller refuses it: the sheet
+    is not ready)."""
+    objs = fetch_instances(_ACTIVE_LINK_SQL, [token], _LINK_PARTS, _LINK_FIELDS)
+    if objs is None:
         return None
-    objs, start = [], 0
-    for model, fields in zip(models, _LINK_FIELDS, strict=True):
-        values = list(row[start : start + len(fields)])
-        start += len(fields)
-        for n, model_field in enumerate(fields):
-            if values[n] is not None and hasattr(model_field, "from_db_value"):
-                values[n] = model_field.from_db_value(values[n], None, connection)
-        objs.append(None if values[0] is None else model.from_db(connection.alias, [f.attname for f in fields], values))
     link, game, sheet, round, event = objs
     if sheet is None:
         return TableLink.objects.filter(pk=link.pk).select_related("game__sheet", "game__round__event").first()
@@ -125,27 +114,16 @@ def _active_link(token: str) -> TableLink | None:
     return link
 
 
-def _link_sql() -> tuple[str, list]:
-    fields = [[f for f in m._meta.concrete_fields] for m in (TableLink, Game, Sheet, Round, Event)]
-    # The primary key first: a game without a sheet reads None there.
-    fields = [
-        [m_fields[[f.primary_key for f in m_fields].index(True)]] + [f for f in m_fields if not f.primary_key]
-        for m_fields in fields
-    ]
-    aliases = ("l", "g", "s", "r", "e")
-    columns = ", ".join(f'{a}."{f.column}"' for a, m_fields in zip(aliases, fields, strict=True) for f in m_fields)
-    sql = (
-        f"SELECT {columns} FROM {TableLink._meta.db_table} l "
-        f"JOIN {Game._meta.db_table} g ON g.id = l.game_id "
-        f"LEFT JOIN {Sheet._meta.db_table} s ON s.game_id = g.id "
-        f"JOIN {Round._meta.db_table} r ON r.id = g.round_id "
-        f"JOIN {Event._meta.db_table} e ON e.id = r.event_id "
-        f"WHERE l.token = %s AND l.revoked_at IS NULL LIMIT 1"
-    )
-    return sql, fields
-
-
-_ACTIVE_LINK_SQL, _LINK_FIELDS = _link_sql()
+_LINK_PARTS = [(TableLink, "l"), (Game, "g"), (Sheet, "s"), (Round, "r"), (Event, "e")]
+_LINK_COLUMNS, _LINK_FIELDS = model_columns(_LINK_PARTS)
+_ACTIVE_LINK_SQL = (
+    f"SELECT {_LINK_COLUMNS} FROM {TableLink._meta.db_table} l "
+    f"JOIN {Game._meta.db_table} g ON g.id = l.game_id "
+    f"LEFT JOIN {Sheet._meta.db_table} s ON s.game_id = g.id "
+    f"JOIN {Round._meta.db_table} r ON r.id = g.round_id "
+    f"JOIN {Event._meta.db_table} e ON e.id = r.event_id "
+    f"WHERE l.token = %s AND l.revoked_at IS NULL LIMIT 1"
+)
 
 
 # --- teams and seats ------------------------------------------------------------------------------------
