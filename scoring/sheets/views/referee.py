@@ -113,13 +113,23 @@ def _insert_url(access: SheetAccess, position: int) -> str:
 
 def _deal_urls(access: SheetAccess, position: int) -> tuple[str, str]:
     """(change, delete) addresses of the deal at `position` (none on a team link's read-only page)."""
+    return _deal_url_maker(access)(position)
+
+
+# Reversed once per page with this position, whose digits each row's own then replace: two reverse() calls
+# per deal were a tenth of a phone's deal post. No token or id of these routes is this long a digit run.
+_ANY_POSITION = 987654321
+
+
+def _deal_url_maker(access: SheetAccess):
+    """A function of a position to its deal's (change, delete) addresses, the routes reversed once."""
     if access.team is not None:
-        return "", ""
+        return lambda position: ("", "")
     prefix, args = _names(access)
-    return (
-        reverse(prefix + "-deal-update", args=[*args, position]),
-        reverse(prefix + "-deal-delete", args=[*args, position]),
-    )
+    update = reverse(prefix + "-deal-update", args=[*args, _ANY_POSITION])
+    delete = reverse(prefix + "-deal-delete", args=[*args, _ANY_POSITION])
+    marker = str(_ANY_POSITION)
+    return lambda position: (update.replace(marker, str(position)), delete.replace(marker, str(position)))
 
 
 # --- rendering ------------------------------------------------------------------------------------------
@@ -170,8 +180,9 @@ def _live_context(access: SheetAccess, deals: list[dict[str, Any]] | None = None
     urls = page_urls(access)
     perms = sheet_permissions(access.sheet, access.actor)
     rows = []
+    deal_urls = _deal_url_maker(access)
     for row in view.rows:
-        update_url, delete_url = _deal_urls(access, row.position)
+        update_url, delete_url = deal_urls(row.position)
         rows.append(
             {
                 "row": row,
