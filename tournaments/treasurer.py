@@ -13,10 +13,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Max, Sum
+from django.db.models import Exists, Max, OuterRef, Q, Sum
 
 from tournaments.fees import Fee, Person, entry_owed, payout_parse, payout_shares
-from tournaments.models import Entry, Event, EventFee, Payment, Season, Standing
+from tournaments.models import CheckIn, Entry, Event, EventFee, Payment, Season, Standing
 
 ZERO = Decimal("0.00")
 
@@ -66,19 +66,41 @@ class EntryMoney:
         return self.balance <= 0
 
 
+def entry_money(core: Fee | None, entry: Entry, *, paid: Decimal, refunded: bool, withdrawn: bool) -> EntryMoney:
+    """What `entry` owes and has paid (`paid`: payments, corrections and refunds summed). Money given back to
+    a withdrawn entry is the treasurer's word on what it owes: what it kept, so a full refund settles it
+    (a refund to an entry still playing gives back what it paid too much, and leaves the fee owed)."""
+    owed = entry_owed(core, people_of(entry)) if core is not None else ZERO
+    if withdrawn and refunded:
+        owed = min(owed, max(paid, ZERO))
+    return EntryMoney(owed=owed, paid=paid)
+
+
+def _withdrawn(entry_ref: str) -> Exists:
+    """Whether the entry (the column `entry_ref` names) withdrew in some round."""
+    return Exists(CheckIn.objects.filter(entry=OuterRef(entry_ref), status=CheckIn.Status.WITHDRAWN))
+
+
 def entries_money(event: Event, entries: list[Entry], fee: EventFee | None) -> dict[int, EntryMoney]:
-    """Owed and paid per entry id (entries with players joined). One query (the payments' sums)."""
+    """Owed and paid per entry id (entries with players joined). One query (the payments' sums, with whether
+    each entry had a refund and withdrew)."""
     core = fee_core(fee)
-    paid = dict(
-        Payment.objects.filter(event=event, entry__isnull=False)
+    sums = {
+        entry_id: (total, refunds, withdrawn)
+        for entry_id, total, refunds, withdrawn in Payment.objects.filter(event=event, entry__isnull=False)
         .values_list("entry_id")
-        .annotate(total=Sum("amount"))
-        .values_list("entry_id", "total")
-    )
-    return {
-        e.pk: EntryMoney(owed=entry_owed(core, people_of(e)) if core is not None else ZERO, paid=paid.get(e.pk) or ZERO)
-        for e in entries
+        .annotate(
+            total=Sum("amount"),
+            refunds=Sum("amount", filter=Q(kind=Payment.Kind.REFUND)),
+            withdrawn=_withdrawn("entry_id"),
+        )
+        .values_list("entry_id", "total", "refunds", "withdrawn")
     }
+    money = {}
+    for e in entries:
+        total, refunds, withdrawn = sums.get(e.pk, (ZERO, None, False))
+        money[e.pk] = entry_money(core, e, paid=total or ZERO, refunded=bool(refunds), withdrawn=bool(withdrawn))
+    return money
 
 
 @dataclass
@@ -199,17 +221,25 @@ def treasurer_sheet(event: Event) -> TreasurerSheet:
     payments, and the standings for the payout), whatever the number of entries."""
     fee = event_fee(event)
     core = fee_core(fee)
-    entries = list(Entry.objects.filter(event=event).select_related("player_1", "player_2").order_by("number"))
+    entries = list(
+        Entry.objects.filter(event=event)
+        .select_related("player_1", "player_2")
+        .annotate(withdrawn=_withdrawn("pk"))
+        .order_by("number")
+    )
     ledger = list(Payment.objects.filter(event=event).select_related("user").order_by("created_at", "pk"))
     paid: dict[int, Decimal] = defaultdict(lambda: ZERO)
+    refunded: set[int] = set()
     totals = Totals()
     for row in ledger:
         if row.entry_id is not None:
             paid[row.entry_id] += row.amount
+            if row.kind == Payment.Kind.REFUND:
+                refunded.add(row.entry_id)
         _ways_add(totals, row.way, row.kind, row.amount)
     lines = []
     for e in entries:
-        money = EntryMoney(owed=entry_owed(core, people_of(e)) if core is not None else ZERO, paid=paid[e.pk])
+        money = entry_money(core, e, paid=paid[e.pk], refunded=e.pk in refunded, withdrawn=e.withdrawn)
         lines.append(EntryLine(e, money))
         totals.entries += 1
         totals.owed += money.owed
@@ -253,7 +283,11 @@ def season_sheet(season: Season) -> SeasonSheet:
     ids = [e.pk for e in events]
     fees = {f.event_id: f for f in EventFee.objects.filter(event_id__in=ids)}
     entries: dict[int, list[Entry]] = defaultdict(list)
-    for e in Entry.objects.filter(event_id__in=ids).select_related("player_1", "player_2"):
+    for e in (
+        Entry.objects.filter(event_id__in=ids)
+        .select_related("player_1", "player_2")
+        .annotate(withdrawn=_withdrawn("pk"))
+    ):
         entries[e.event_id].append(e)
     sums = (
         Payment.objects.filter(event_id__in=ids)
@@ -263,24 +297,27 @@ def season_sheet(season: Season) -> SeasonSheet:
     )
     per_event: dict[int, Totals] = defaultdict(Totals)
     paid: dict[int, Decimal] = defaultdict(lambda: ZERO)
+    refunded: set[int] = set()
     for event_id, entry_id, kind, way, total in sums:
         _ways_add(per_event[event_id], way, kind, total)
         if entry_id is not None:
             paid[entry_id] += total
+            if kind == Payment.Kind.REFUND:
+                refunded.add(entry_id)
     all_totals = Totals()
     lines = []
     for event in events:
         totals = per_event[event.pk]
         core = fee_core(fees.get(event.pk))
         for e in entries[event.pk]:
-            owed = entry_owed(core, people_of(e)) if core is not None else ZERO
+            money = entry_money(core, e, paid=paid[e.pk], refunded=e.pk in refunded, withdrawn=e.withdrawn)
             totals.entries += 1
-            totals.owed += owed
-            if owed - paid[e.pk] <= 0:
+            totals.owed += money.owed
+            if money.settled:
                 totals.settled += 1
             else:
                 totals.owing += 1
-                totals.outstanding += owed - paid[e.pk]
+                totals.outstanding += money.balance
         if core is not None and core.payout:
             totals.payout = sum(payout_shares(core, totals.net), ZERO)
         lines.append(SeasonLine(event, totals))

@@ -157,3 +157,32 @@ def test_the_fee_page_saves_and_shows_its_refusals(organiser_client, organiser):
     assert answer.status_code == 302
     fee = EventFee.objects.get()
     assert (fee.amount, fee.per, fee.member_reduction) == (D("8.00"), "pair", D("2.00"))
+
+
+def test_a_withdrawn_entry_given_its_money_back_owes_nothing_and_one_still_playing_still_owes(organiser):
+    """A pair that leaves at the break and gets its fee back is settled on the check-in page, the evening's
+    sheet and the season's; a refund of money paid too much leaves an entry that still plays owing its fee."""
+    from tests.factories import SeasonFactory
+    from tournaments.models import CheckIn
+    from tournaments.treasurer import entries_money, event_fee, season_sheet
+
+    season = SeasonFactory(club=organiser.club)
+    event, entries = evening(organiser.club, 3, season=season)
+    for entry in entries:
+        payment_record(event=event, entry=entry, kind="payment", way="cash", user=None)  # 20.00 each
+    CheckIn.objects.create(entry=entries[0], round_number=3, status=CheckIn.Status.WITHDRAWN)
+    payment_record(event=event, entry=entries[0], kind="refund", way="cash", amount="20", user=None)
+    CheckIn.objects.create(entry=entries[1], round_number=3, status=CheckIn.Status.WITHDRAWN)  # left, kept no refund
+    payment_record(event=event, entry=entries[2], kind="refund", way="cash", amount="20", user=None)  # still plays
+
+    money = entries_money(event, entries, event_fee(event))
+    assert [(m.owed, m.paid, m.settled) for m in (money[e.pk] for e in entries)] == [
+        (D("0.00"), D("0.00"), True),
+        (D("20.00"), D("20.00"), True),
+        (D("20.00"), D("0.00"), False),
+    ]
+    sheet = treasurer_sheet(event)
+    assert [line.entry.number for line in sheet.owing] == [entries[2].number]
+    assert (sheet.totals.owing, sheet.totals.outstanding, sheet.totals.owed) == (1, D("20.00"), D("40.00"))
+    season_totals = season_sheet(season).totals
+    assert (season_totals.owing, season_totals.outstanding) == (1, D("20.00"))
