@@ -8,8 +8,9 @@ Each season plays ``evenings`` evenings of ``rounds`` mêlée rounds through the
 grows round by round as in a real evening. "Full" has every player at every evening; "attendance" has a
 random 34 to 40 of them each evening (sit-outs when the count is not a multiple of 4). With history, each
 draw also gets the season's partners and opponents of the earlier evenings (counted), as
-``tournaments.draws.season.with_season`` loads them. The figures are counted here from the draws, not taken
-from the generator's report:
+``tournaments.draws.season.with_season`` loads them. The figures are counted from the draws, not taken
+from the generator's report, by ``tournaments.pairing.season_quality`` (as ``manage.py simulate_season``
+counts them from the stored games of evenings drawn by the draw manager):
 
 - partner repeats: partnerships that repeat an earlier one of the season, Σ max(0, n - 1) over player pairs;
   "fewest possible" is partnerships minus player pairs (each pair can partner once before a repeat);
@@ -31,15 +32,11 @@ import statistics
 import sys
 import time
 from collections import Counter
-from itertools import product
 
 from tournaments.pairing import DrawRequest, Entrant, History, generate_draw
+from tournaments.pairing.season_quality import SeasonGame, season_quality
 
 Pair = tuple[int, int]
-
-
-def _pair(p: int, q: int) -> Pair:
-    return (p, q) if p < q else (q, p)
 
 
 def _as_history(counts: Counter[Pair]) -> dict[int, dict[int, int]]:
@@ -49,14 +46,26 @@ def _as_history(counts: Counter[Pair]) -> dict[int, dict[int, int]]:
     return rows
 
 
+def _count(games: list[SeasonGame]) -> tuple[Counter[Pair], Counter[Pair]]:
+    """The partners and opponents of an evening's `games`, counted as the draw manager loads the season."""
+    partners: Counter[Pair] = Counter()
+    opponents: Counter[Pair] = Counter()
+    for side_a, side_b in games:
+        for side in (side_a, side_b):
+            partners[(min(side), max(side))] += 1
+        for p in side_a:
+            for q in side_b:
+                opponents[(min(p, q), max(p, q))] += 1
+    return partners, opponents
+
+
 def play_season(players: int, evenings: int, rounds: int, seed: int, *, history: bool, attendance: bool) -> dict:
+    """One season drawn by the pairing core; its figures by `season_quality` (the same count as
+    `manage.py simulate_season`)."""
     rng = random.Random(seed)
     season_partners: Counter[Pair] = Counter()
     season_opponents: Counter[Pair] = Counter()
-    within_partners = within_opponents = 0
-    first_repeat = None
-    avoidable = players * (players - 1) // 2 // (players // 2 * rounds)
-    early_repeats = 0
+    played: list[list[SeasonGame]] = []
     seconds: list[float] = []
     for evening in range(1, evenings + 1):
         present = (
@@ -67,8 +76,7 @@ def play_season(players: int, evenings: int, rounds: int, seed: int, *, history:
         byes: Counter[int] = Counter()
         partners: dict[int, set[int]] = {}
         opponents: dict[int, set[int]] = {}
-        tonight_partners: Counter[Pair] = Counter()
-        tonight_opponents: Counter[Pair] = Counter()
+        tonight: list[SeasonGame] = []
         for number in range(1, rounds + 1):
             entrants = [Entrant(p, (p,), byes=byes[p]) for p in present]
             past = History(
@@ -85,42 +93,18 @@ def play_season(players: int, evenings: int, rounds: int, seed: int, *, history:
             for bye in draw.byes:
                 byes[bye.entrant] += 1
             for game in draw.games:
-                for side in (game.side_a_entrants, game.side_b_entrants):
-                    pair = _pair(*side)
-                    within_partners += tonight_partners[pair] > 0
-                    tonight_partners[pair] += 1
+                side_a, side_b = game.side_a_entrants, game.side_b_entrants
+                tonight.append((side_a, side_b))
+                for side in (side_a, side_b):
                     partners.setdefault(side[0], set()).add(side[1])
-                for p, q in product(game.side_a_entrants, game.side_b_entrants):
-                    pair = _pair(p, q)
-                    within_opponents += tonight_opponents[pair] > 0
-                    tonight_opponents[pair] += 1
-                    opponents.setdefault(p, set()).add(q)
-        if first_repeat is None and any(season_partners[pair] for pair in tonight_partners):
-            first_repeat = evening
-        if evening <= avoidable:
-            early_repeats += sum(min(season_partners[pair], n) for pair, n in tonight_partners.items())
-        season_partners.update(tonight_partners)
-        season_opponents.update(tonight_opponents)
-    pairs = players * (players - 1) // 2
-    partnerships = sum(season_partners.values())
-    meetings = sum(season_opponents.values())
-    return {
-        "partnerships": partnerships,
-        "partner_repeats": sum(n - 1 for n in season_partners.values()),
-        "partner_floor": max(0, partnerships - pairs),
-        "most_often": max(season_partners.values(), default=0),
-        "early_repeats": early_repeats,
-        "avoidable": avoidable,
-        "opponents_most": max(season_opponents.values(), default=0),
-        "first_repeat": first_repeat,
-        "within_partners": within_partners,
-        "within_opponents": within_opponents,
-        "meetings": meetings,
-        "opponent_repeats": sum(n - 1 for n in season_opponents.values()),
-        "opponent_floor": max(0, meetings - pairs),
-        "median_s": statistics.median(seconds),
-        "max_s": max(seconds),
-    }
+                for p in side_a:
+                    for q in side_b:
+                        opponents.setdefault(p, set()).add(q)
+        played.append(tonight)
+        new_partners, new_opponents = _count(tonight)
+        season_partners.update(new_partners)
+        season_opponents.update(new_opponents)
+    return season_quality(played, players=players, rounds=rounds, seconds=seconds)
 
 
 def main() -> int:
