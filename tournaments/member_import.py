@@ -6,9 +6,12 @@ already in the club, or twice in the list). `members_import(club=..., text=..., 
 again (the page sends the text, not a stored draft) and creates every line not skipped, in one transaction;
 a single bad line refuses the whole list and stores nothing.
 
-A line holds first name, last name and optionally an email, separated by tabs (a spreadsheet paste),
-semicolons or commas (seen line by line); a line with one column is "First Last" (the last word is the
-last name). A first line that reads as column titles (Vorname, Nachname, ...) is skipped.
+A line holds first name, last name and optionally an email, whether the member is a junior ("ja", "x",
+"yes", "oui"; empty: no) and the name on public pages (the member's consent: "Initialen", "voll",
+"verborgen", or the choice's own words in German, English or French; empty: the club's default), separated
+by tabs (a spreadsheet paste), semicolons or commas (seen line by line); a line with one column is
+"First Last" (the last word is the last name). A first line that reads as column titles (Vorname, Nachname,
+...) is skipped.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from charset_normalizer.utils import is_multi_byte_encoding
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -51,6 +55,25 @@ HEADER_WORDS = {
     "e-mail",
     "mail",
     "courriel",
+    "junior",
+    "jugend",
+    "jugendlich",
+    "jeune",
+    "publication",
+    "veröffentlichung",
+    "einwilligung",
+    "consent",
+    "name on public pages",
+    "name öffentlich",
+    "nom public",
+}
+YES_WORDS = {"ja", "j", "x", "yes", "y", "oui", "o", "1", "true", "wahr", "vrai"}
+NO_WORDS = {"", "nein", "n", "no", "non", "0", "false", "falsch", "faux", "-"}
+# Short words for the consent, beside each choice's own label in the three languages (read at each import).
+PUBLICATION_WORDS = {
+    Player.Publication.FULL: {"voll", "vollständig", "ganz", "full", "complet", "entier"},
+    Player.Publication.INITIALS: {"initialen", "initials", "initiales", "kürzel"},
+    Player.Publication.HIDDEN: {"verborgen", "keine", "nicht", "hidden", "none", "masqué", "masque", "aucun"},
 }
 
 
@@ -64,6 +87,8 @@ class MemberLine:
     first_name: str = ""
     last_name: str = ""
     email: str = ""
+    is_junior: bool = False
+    publication: str = ""  # a Player.Publication value; empty: the model's default
     problem: str = ""
     duplicates: list[str] = field(default_factory=list)  # names of club members this line may repeat
     repeats_line: int | None = None  # an earlier line of the list with the same name
@@ -71,6 +96,10 @@ class MemberLine:
     @property
     def name(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def publication_label(self) -> str:
+        return str(Player.Publication(self.publication).label) if self.publication else ""
 
     @property
     def is_duplicate(self) -> bool:
@@ -154,14 +183,30 @@ def _read_line(number: int, cells: list[str]) -> MemberLine:
             }
             return line
         cells = [" ".join(words[:-1]), words[-1]]
-    if len(cells) > 3:
-        line.problem = _("Line %(line)s has %(count)s columns; expected 2 or 3: first name, last name, email.") % {
+    if len(cells) > 5:
+        line.problem = _(
+            "Line %(line)s has %(count)s columns; expected 2 to 5: first name, last name, email, junior, "
+            "name on public pages."
+        ) % {"line": number, "count": len(cells)}
+        return line
+    cells += [""] * (5 - len(cells))
+    line.first_name, line.last_name, line.email = cells[0], cells[1], cells[2]
+    junior, publication = cells[3].casefold(), cells[4].casefold()
+    if junior in YES_WORDS:
+        line.is_junior = True
+    elif junior not in NO_WORDS:
+        line.problem = _("Line %(line)s: junior reads “%(text)s”; write “yes” or leave it empty.") % {
             "line": number,
-            "count": len(cells),
+            "text": cells[3],
         }
         return line
-    line.first_name, line.last_name = cells[0], cells[1]
-    line.email = cells[2] if len(cells) == 3 else ""
+    if publication:
+        line.publication = _publication_of(publication)
+        if not line.publication:
+            line.problem = _(
+                "Line %(line)s: the name on public pages reads “%(text)s”; write one of %(choices)s, or leave it empty."
+            ) % {"line": number, "text": cells[4], "choices": ", ".join(f"“{c.label}”" for c in Player.Publication)}
+            return line
     if not line.first_name:
         line.problem = _("Line %(line)s: the first name is empty.") % {"line": number}
     elif not line.last_name:
@@ -177,6 +222,18 @@ def _read_line(number: int, cells: list[str]) -> MemberLine:
                 "email": line.email,
             }
     return line
+
+
+def _publication_of(word: str) -> str:
+    """The consent a cell names (casefolded), by its short words or its label in de, en or fr; "" if none."""
+    for choice in Player.Publication:
+        labels = set()
+        for language in ("de", "en", "fr"):
+            with translation.override(language):
+                labels.add(str(choice.label).casefold())
+        if word in PUBLICATION_WORDS[choice] or word in labels:
+            return choice.value
+    return ""
 
 
 def member_lines_read(*, text: str, club: Club) -> list[MemberLine]:
@@ -240,7 +297,14 @@ def members_import(*, club: Club, text: str, skip: set[int] | frozenset[int] = f
     if bad:
         raise ValidationError({"text": bad})
     players = [
-        Player(club=club, first_name=line.first_name, last_name=line.last_name, email=line.email)
+        Player(
+            club=club,
+            first_name=line.first_name,
+            last_name=line.last_name,
+            email=line.email,
+            is_junior=line.is_junior,
+            **({"publication": line.publication} if line.publication else {}),
+        )
         for line in lines
         if line.number not in skip
     ]

@@ -32,14 +32,14 @@ def test_lines_read_tabs_semicolons_and_single_names_and_skip_a_header(organiser
 
 
 def test_bad_lines_are_named_by_number_and_what_is_wrong(organiser):
-    text = "Anke;Hansen\nMadonna\n;Krüger\nUte;Brandt;not-an-email\nA;B;c@d.org;extra;more\n"
+    text = "Anke;Hansen\nMadonna\n;Krüger\nUte;Brandt;not-an-email\nA;B;c@d.org;ja;voll;more\n"
     lines = member_lines_read(text=text, club=organiser.club)
     problems = {line.number: line.problem for line in lines if line.problem}
     assert set(problems) == {2, 3, 4, 5}
     assert "Line 2" in problems[2] and "no last name" in problems[2]
     assert "Line 3" in problems[3] and "first name is empty" in problems[3]
     assert "Line 4" in problems[4] and "not-an-email" in problems[4]
-    assert "Line 5 has 5 columns" in problems[5]
+    assert "Line 5 has 6 columns; expected 2 to 5" in problems[5]
 
 
 def test_duplicates_in_the_club_and_within_the_list_are_flagged(organiser):
@@ -156,3 +156,46 @@ def test_transliterated_names_are_the_members_already_there(organiser):
         ["Jürgen Petersen"],
     ]
     assert [line.repeats_line for line in lines] == [None, None, None, None, 1]
+
+
+def test_the_junior_tick_and_the_consent_come_with_the_list_in_any_of_the_three_languages(organiser):
+    """A club's spreadsheet carries who is a junior and what the member agreed to show on public pages; the
+    import stores both, and an empty cell keeps the defaults (no junior, the model's default consent)."""
+    text = (
+        "Vorname;Nachname;E-Mail;Jugend;Name öffentlich\n"
+        "Anke;Hansen;anke@example.org;ja;Initialen\n"
+        "Klaus;Timmermann;;;voll\n"
+        "Lena;Brandt;;x;Not published\n"
+        "Paul;Martin;;non;Nom complet\n"
+        "Ute;Krüger\n"
+    )
+    members_import(club=organiser.club, text=text)
+    stored = {p.first_name: (p.is_junior, p.publication) for p in Player.objects.filter(club=organiser.club)}
+    default = Player._meta.get_field("publication").default
+    assert stored == {
+        "Anke": (True, "initials"),
+        "Klaus": (False, "full"),
+        "Lena": (True, "hidden"),
+        "Paul": (False, "full"),
+        "Ute": (False, default),
+    }
+
+
+def test_a_junior_or_consent_cell_that_reads_as_neither_names_the_line_and_the_choices(organiser):
+    lines = member_lines_read(text="Anke;Hansen;;vielleicht\nKlaus;Timmermann;;;öffentlich\n", club=organiser.club)
+    assert lines[0].problem == "Line 1: junior reads “vielleicht”; write “yes” or leave it empty."
+    assert lines[1].problem.startswith("Line 2: the name on public pages reads “öffentlich”; write one of")
+    assert "“Initials only”" in lines[1].problem
+    with pytest.raises(Exception, match="Line 1"):
+        members_import(club=organiser.club, text="Anke;Hansen;;vielleicht\n")
+    assert not Player.objects.filter(club=organiser.club, last_name="Hansen").exists()
+
+
+def test_the_preview_shows_the_junior_and_the_consent_in_german(organiser_client, organiser):
+    page = organiser_client.post(
+        import_url(organiser.club),
+        {"action": "preview", "text": "Anke;Hansen;;ja;verborgen"},
+        HTTP_ACCEPT_LANGUAGE="de",
+    ).content.decode()
+    assert "<small>Jugendliche(r)</small>" in page
+    assert "<small>Öffentliche Seiten: Nicht veröffentlicht</small>" in page  # the choice's words, not its code

@@ -77,8 +77,9 @@ class MemberImportForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 12, "spellcheck": "false"}),
         help_text=_(
-            "One member per line: first name, last name and optionally the email, separated by tabs (copied from "
-            "a spreadsheet), semicolons or commas; or simply “First Last”."
+            "One member per line: first name, last name and optionally the email, “yes” for a junior and the name "
+            "on public pages (in full, initials or not published), separated by tabs (copied from a spreadsheet), "
+            "semicolons or commas; or simply “First Last”."
         ),
     )
     file = forms.FileField(
