@@ -98,12 +98,7 @@ def cpu_phase(tables: list, deals: int) -> dict:
     used |= {p[0] for p in phone_posts}
     cards = card_addresses([a for a, _b, _deals in tables if a not in used][:per_path])
     card_posts = sorted(
-        (
-            (cards[a], n, deal)
-            for a, _b, table_deals in tables
-            if a in cards
-            for n, deal in enumerate(table_deals)
-        ),
+        ((cards[a], n, deal) for a, _b, table_deals in tables if a in cards for n, deal in enumerate(table_deals)),
         key=lambda p: p[1],
     )[: deals + 2]
 
