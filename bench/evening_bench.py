@@ -6,8 +6,8 @@ Run: .venv/bin/python bench/evening_bench.py [--clubs 1,2,4,8] [--tables 20] [--
                                               [--celery-concurrency 2] [--threads 48] [--seed 1]
 
 Its own database (`atout_evening_bench` on the PostgreSQL of DATABASE_URL; EVENING_BENCH_DB names another,
-dropped and created at each run) and Redis database EVENING_REDIS_URL (default redis://127.0.0.1:6379/3,
-flushed at the start: it must be the bench's own), which is the Celery broker, the cache and the live cache.
+dropped and created at each run) and Redis database EVENING_REDIS_URL (default redis://127.0.0.1:6379/3;
+the live cache's keys are dropped at the start), which is the Celery broker, the cache and the live cache.
 gunicorn (`--workers` sync workers), `celery worker` (prefork, `--celery-concurrency`) and `celery beat` run
 as processes of their own for the whole run; each K then gets K fresh clubs, each with its own running event
 (public standings) and one released round of `--tables` tables, and a venue screen.
@@ -428,11 +428,8 @@ def main() -> int:
     args = parser.parse_args()
     ks = [int(x) for x in args.clubs.split(",")]
 
-    import redis
-
     url = bench_database_url(BENCH_DB, "evening_bench")
     recreate_database(url)
-    redis.Redis.from_url(REDIS_URL).flushdb()
     env = {
         "DATABASE_URL": url,
         "SECRET_KEY": secrets.token_urlsafe(50),
@@ -456,6 +453,9 @@ def main() -> int:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
+    from config import live
+
+    live.forget_all()  # answers kept from an earlier run of the same ids (only the live cache's own keys)
     directory = Path(tempfile.mkdtemp(prefix="atout-evening-"))
     port = free_port()
     base = f"http://127.0.0.1:{port}"
