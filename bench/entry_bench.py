@@ -74,8 +74,11 @@ def setup_django(env: dict[str, str]) -> None:
     django.setup()
 
 
-def make_round(tables: int, deals: int, seed: int) -> list[tuple[str, list[dict]]]:
-    """One released round of `tables` tables; returns each table's side-A token and its deals."""
+def make_round(
+    tables: int, deals: int, seed: int, *, slug: str = "bench", migrate: bool = True
+) -> list[tuple[str, list[dict]]]:
+    """One released round of `tables` tables (club and event `slug`); returns each table's side-A token and
+    its deals. `migrate=False` when the database is migrated already (several clubs in one database)."""
     import datetime
 
     from django.core.management import call_command
@@ -85,12 +88,13 @@ def make_round(tables: int, deals: int, seed: int) -> list[tuple[str, list[dict]
     from scoring.sheets.rounds import table_links_ensure
     from tournaments.models import Club, Entry, Event, Game, Player, Round
 
-    call_command("migrate", verbosity=0)
-    club = Club.objects.create(slug="bench", name="Bench club")
+    if migrate:
+        call_command("migrate", verbosity=0)
+    club = Club.objects.create(slug=slug, name=f"Bench club {slug}")
     event = Event.objects.create(
         club=club,
         name="Bench evening",
-        slug="bench",
+        slug=slug,
         date=datetime.date(2026, 11, 30),
         rules_preset="hoheluft",
         rules_options={"deals": deals},
