@@ -112,19 +112,8 @@ def cpu_phase(tables: list, deals: int) -> dict:
         if response.status_code != 201:
             raise SystemExit(f"deal POST answered {response.status_code}: {response.content[:200]!r}")
 
-    def phone_post(token, n, deal):
+    def form_post(address, n, deal, who):
         # As referee.js sends it: the deal form's fields, posted to the page's own address, asking for JSON.
-        fields = {k: v for k, v in deal_initial(deal).items() if v not in (None, False)}
-        response = client.post(
-            f"/t/{token}/deals/",
-            {**fields, "version": n, "client_id": uuid.uuid4().hex},
-            HTTP_ACCEPT="application/json",
-        )
-        if response.status_code != 201:
-            raise SystemExit(f"phone's deal post answered {response.status_code}: {response.content[:300]!r}")
-
-    def card_post(address, n, deal):
-        # As referee.js sends it from a table card's page: the game's own write address under the card.
         fields = {k: v for k, v in deal_initial(deal).items() if v not in (None, False)}
         response = client.post(
             f"{address}deals/",
@@ -132,7 +121,14 @@ def cpu_phase(tables: list, deals: int) -> dict:
             HTTP_ACCEPT="application/json",
         )
         if response.status_code != 201:
-            raise SystemExit(f"card's deal post answered {response.status_code}: {response.content[:300]!r}")
+            raise SystemExit(f"{who} deal post answered {response.status_code}: {response.content[:300]!r}")
+
+    def phone_post(token, n, deal):
+        form_post(f"/t/{token}/", n, deal, "phone's")
+
+    def card_post(address, n, deal):
+        # From a table card's page: the game's own write address under the card.
+        form_post(address, n, deal, "card's")
 
     def card_check(address, n, deal):
         # One check-as-you-type request of the same deal (the page sends one per finished field).

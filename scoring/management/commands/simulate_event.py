@@ -49,6 +49,23 @@ MAX_ENTRIES = 2000
 MAX_ROUNDS = 30
 
 
+def simulated_club(tag: str, rng: random.Random, count: int) -> tuple[Club, list[Player]]:
+    """A club named after `tag` with `count` made-up players (named in full on the simulation's public pages)."""
+    club = Club.objects.create(slug=tag, name=f"Simulation {tag}", city="")
+    players = Player.objects.bulk_create(
+        [
+            Player(
+                club=club,
+                first_name=rng.choice(FIRST_NAMES),
+                last_name=f"{rng.choice(LAST_NAMES)} {n}",
+                publication=Player.Publication.FULL,
+            )
+            for n in range(count)
+        ]
+    )
+    return club, players
+
+
 class Command(BaseCommand):
     help = "Simulate a whole event (draw every round, random valid results) and print draw figures as JSON."
 
@@ -189,19 +206,7 @@ class Command(BaseCommand):
             if given is not None:
                 club, players = given["club"], given["players"]
             else:
-                club = Club.objects.create(slug=tag, name=f"Simulation {tag}", city="")
-                players = Player.objects.bulk_create(
-                    [
-                        # Made-up people, named in full on the simulation's public pages.
-                        Player(
-                            club=club,
-                            first_name=rng.choice(FIRST_NAMES),
-                            last_name=f"{rng.choice(LAST_NAMES)} {n}",
-                            publication=Player.Publication.FULL,
-                        )
-                        for n in range(config["entries"] * per_entry)
-                    ]
-                )
+                club, players = simulated_club(tag, rng, config["entries"] * per_entry)
             try:
                 event = services.event_create(
                     club=club,

@@ -30,7 +30,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils.translation import gettext
 
-from scoring.management.commands.simulate_event import FIRST_NAMES, LAST_NAMES, MAX_ROUNDS
+from scoring.management.commands.simulate_event import MAX_ROUNDS, simulated_club
 from scoring.rules import list_presets
 from tournaments.models import Club, Event, ForbiddenPairing, Game, Player, Season
 from tournaments.pairing.season_quality import SeasonGame, season_quality
@@ -130,19 +130,7 @@ class Command(BaseCommand):
         tag = f"sim-{secrets.token_hex(4)}"
         last = FIRST_EVENING + datetime.timedelta(weeks=config["evenings"] - 1)
         with transaction.atomic():
-            club = Club.objects.create(slug=tag, name=f"Simulation {tag}", city="")
-            players = Player.objects.bulk_create(
-                [
-                    # Made-up people, named in full on the simulation's public pages.
-                    Player(
-                        club=club,
-                        first_name=rng.choice(FIRST_NAMES),
-                        last_name=f"{rng.choice(LAST_NAMES)} {n}",
-                        publication=Player.Publication.FULL,
-                    )
-                    for n in range(config["players"])
-                ]
-            )
+            club, players = simulated_club(tag, rng, config["players"])
             chosen = rng.sample([p.pk for p in players], 2 * config["forbidden"])
             never = sorted((min(a, b), max(a, b)) for a, b in zip(chosen[::2], chosen[1::2], strict=True))
             ForbiddenPairing.objects.bulk_create(
