@@ -63,7 +63,7 @@ from entry_http import (  # noqa: E402
     start_server,
     wait_until_up,
 )
-from harness import bench_database_url, recreate_database  # noqa: E402
+from harness import bench_database_url, recreate_database, server_env  # noqa: E402
 
 
 def setup_django(env: dict[str, str]) -> None:
@@ -194,25 +194,14 @@ def main() -> int:
     args = parser.parse_args()
 
     url = bench_database_url(BENCH_DB, "entry_bench")
-    env = {
-        "DATABASE_URL": url,
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "CELERY_BROKER_URL": "",
-        "DEBUG": "false",
-        "SECURE_SSL_REDIRECT": "false",
-        "SESSION_COOKIE_SECURE": "false",
-        "CSRF_COOKIE_SECURE": "false",
-        "SECURE_HSTS_SECONDS": "0",
-        "STATIC_MANIFEST": "false",
-        "CONN_MAX_AGE": "60",
-        "LOG_LEVEL": "WARNING",
+    env = server_env(
+        url,
+        secrets.token_urlsafe(50),
         # The API's per-address limits (config/throttles.py) would stop the bench's one client address.
-        "ATOUT_THROTTLE_ANON": "",
-        "ATOUT_THROTTLE_USER": "",
-        "ATOUT_THROTTLE_TABLE_TOKEN": "",
-        # WhiteNoise warns that collectstatic never ran; the bench serves no static files.
-        "PYTHONWARNINGS": "ignore:No directory at:UserWarning",
-    }
+        ATOUT_THROTTLE_ANON="",
+        ATOUT_THROTTLE_USER="",
+        ATOUT_THROTTLE_TABLE_TOKEN="",
+    )
     recreate_database(url)
     setup_django(env)
     tables = make_round(args.tables, args.deals, args.seed)

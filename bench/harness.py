@@ -42,3 +42,24 @@ def backend_cpu() -> float | None:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except (OSError, IndexError, ValueError):
         return None
+
+
+def server_env(url: str, secret: str, **extra: str) -> dict[str, str]:
+    """The environment every bench's server runs with: production settings over plain HTTP on 127.0.0.1, the
+    bench's own database, quiet logs; `extra` adds or overrides (a broker, the live cache, the API's limits)."""
+    return {
+        "DATABASE_URL": url,
+        "SECRET_KEY": secret,
+        "CELERY_BROKER_URL": "",
+        "DEBUG": "false",
+        "SECURE_SSL_REDIRECT": "false",
+        "SESSION_COOKIE_SECURE": "false",
+        "CSRF_COOKIE_SECURE": "false",
+        "SECURE_HSTS_SECONDS": "0",
+        "STATIC_MANIFEST": "false",
+        "CONN_MAX_AGE": "60",
+        "LOG_LEVEL": "WARNING",
+        # WhiteNoise warns that collectstatic never ran; the benches serve no static files.
+        "PYTHONWARNINGS": "ignore:No directory at:UserWarning",
+        **extra,
+    }

@@ -40,7 +40,7 @@ BENCH_DB = os.environ.get("LIVE_BENCH_DB", "atout_live_bench")
 
 from entry_bench import make_round, setup_django  # noqa: E402
 from entry_http import free_port, start_server, wait_until_up  # noqa: E402
-from harness import bench_database_url, recreate_database  # noqa: E402
+from harness import bench_database_url, recreate_database, server_env  # noqa: E402
 
 
 def _cpu_of(pids: list[int]) -> float:
@@ -123,22 +123,8 @@ def main() -> int:
     args = parser.parse_args()
 
     url = bench_database_url(BENCH_DB, "live_bench")
-    env = {
-        "DATABASE_URL": url,
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        # Eager tasks, so that `/healthz` is one `SELECT 1` (with a broker it also connects to it).
-        "CELERY_BROKER_URL": "",
-        "LIVE_REDIS_URL": os.environ.get("LIVE_REDIS_URL", ""),
-        "DEBUG": "false",
-        "SECURE_SSL_REDIRECT": "false",
-        "SESSION_COOKIE_SECURE": "false",
-        "CSRF_COOKIE_SECURE": "false",
-        "SECURE_HSTS_SECONDS": "0",
-        "STATIC_MANIFEST": "false",
-        "CONN_MAX_AGE": "60",
-        "LOG_LEVEL": "WARNING",
-        "PYTHONWARNINGS": "ignore:No directory at:UserWarning",
-    }
+    # Eager tasks, so that `/healthz` is one `SELECT 1` (with a broker it also connects to it).
+    env = server_env(url, secrets.token_urlsafe(50), LIVE_REDIS_URL=os.environ.get("LIVE_REDIS_URL", ""))
     recreate_database(url)
     setup_django(env)
     tables = make_round(args.tables, 12, 1)

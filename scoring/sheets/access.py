@@ -15,12 +15,12 @@ from django.utils.translation import gettext as _
 
 from scoring.exceptions import TableNotReady
 from scoring.models import CARD_TOKEN_LENGTH, Sheet, TableCard
+from scoring.sheets.card_lookup import card_game_access
 from scoring.sheets.links import (
     CardNotReady,
     TableState,
     card_access,
     card_by_token,
-    card_game_access,
     card_state,
     team_link_by_token,
     team_place,
