@@ -7,6 +7,13 @@ event's generation: a random word that every change to the event replaces, after
 reads its answer and its event's generation (two cache reads, no database, no session) and answers 304 while
 both still match; otherwise it reads the database as before and keeps the new answer (`answer`).
 
+A change can concern a part of the event only, its scope: one game's sheet (a deal, a submit, a
+confirmation: `changed(event, scope=game_scope(id))`) or the standings (their dirty mark, a recompute:
+`STANDINGS`). It replaces that scope's own generation, which only the answers of the pages showing that part
+are stamped with too (a sheet's two phones and its team's sheet; the public standings and the venue screen),
+so the event's other pages (80 others on a club evening) keep theirs; its stream message names the scope,
+so those pages do not even ask (`static/poll.js`, "scope"). A change with no scope moves every page.
+
 Correct through outages: while Redis does not answer, a read is a miss (`config/cache.ForgivingRedisCache`)
 and the poll reads the database; an answer is kept at most ANSWER_SECONDS, so one kept across a lost
 change (Redis unreachable at that moment but not restarted) is gone by then.
@@ -21,19 +28,22 @@ import logging
 import secrets
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.core import signing
 from django.core.cache import caches
 from django.core.handlers.asgi import ASGIRequest
 from django.db import transaction
+from django.urls import reverse
 
 logger = logging.getLogger(__name__)
 
 ANSWER_SECONDS = 60
+FIRST_ANSWER_SECONDS = 2  # an answer whose generations were read after the database (see `answer`)
 GENERATION_SECONDS = 24 * 60 * 60
 CHANNEL = "atout:live:"
+STANDINGS = "standings"  # the scope of the standings' changes (the public standings, the venue screen)
 _SALT = "atout.live.stream"
 
 
@@ -41,35 +51,42 @@ def _cache():
     return caches["live"]
 
 
-def _gen_key(event_id: int) -> str:
-    return f"gen:{event_id}"
+def game_scope(game_id: int) -> str:
+    """The scope of one game's sheet."""
+    return f"game:{game_id}"
 
 
-def changed(event: int | Callable[[], int | None] | None) -> None:
+def _gen_key(event_id: int, scope: str | None = None) -> str:
+    return f"gen:{event_id}" if scope is None else f"gen:{event_id}:{scope}"
+
+
+def changed(event: int | Callable[[], int | None] | None, *, scope: str | None = None) -> None:
     """Inside the transaction that changed what an event's live pages show (or outside any): after it
     commits, the event gets a new generation and its open streams hear of it. `event`: its id, or a function
-    that finds it (called after commit, so a lookup costs the writing transaction nothing). Never raises for
-    an outage. Nothing to do when no answers are kept and no streams offered (LIVE_ANSWERS and LIVE_PUSH off)."""
+    that finds it (called after commit, so a lookup costs the writing transaction nothing). `scope`: the change
+    is that part of the event only, and only that scope's generation is replaced. Never raises for an outage.
+    Nothing to do when no answers are kept and no streams offered (LIVE_ANSWERS and LIVE_PUSH off)."""
     if event and (settings.LIVE_ANSWERS or settings.LIVE_PUSH != "off"):
-        transaction.on_commit(partial(_bump, event), robust=True)
+        transaction.on_commit(partial(_bump, event, scope), robust=True)
 
 
-def _bump(event: int | Callable[[], int | None]) -> None:
+def _bump(event: int | Callable[[], int | None], scope: str | None = None) -> None:
     event_id = event() if callable(event) else event
     if not event_id:
         return
     generation = secrets.token_hex(6)
-    _cache().set(_gen_key(event_id), generation, GENERATION_SECONDS)
-    publish(event_id, generation)
+    _cache().set(_gen_key(event_id, scope), generation, GENERATION_SECONDS)
+    publish(event_id, generation if scope is None else f"{generation} {scope}")
 
 
-def publish(event_id: int, generation: str) -> None:
-    """Tell the event's open streams (nothing to tell without Redis: the pages poll)."""
+def publish(event_id: int, message: str) -> None:
+    """Tell the event's open streams: the new generation, and the scope when the change has one (nothing to
+    tell without Redis: the pages poll)."""
     client = redis_client()
     if client is None:
         return
     try:
-        client.publish(f"{CHANNEL}{event_id}", generation)
+        client.publish(f"{CHANNEL}{event_id}", message)
     except Exception as exc:  # an outage: the pages' polls find the change (from the database meanwhile)
         logger.warning("Live signal not published (%s); the pages poll", exc.__class__.__name__)
 
@@ -89,37 +106,69 @@ def redis_client() -> Any:
     return _client
 
 
-def _generation(event_id: int) -> str:
-    """The event's generation; one is made when there is none (a new key, or Redis lost it)."""
+class Answer(NamedTuple):
+    """A live page's state, and what it depends on: its event, and the scope of the part of it the page
+    shows (None: only the event's unscoped changes move it)."""
+
+    event_id: int
+    state: dict[str, Any]
+    scope: str | None = None
+
+
+def _generations(event_id: int, scope: str | None) -> tuple[str | None, ...]:
+    """The generations an answer depends on, in one cache round trip."""
+    keys = [_gen_key(event_id)] + ([] if scope is None else [_gen_key(event_id, scope)])
+    found = _cache().get_many(keys)
+    return tuple(found.get(key) for key in keys)
+
+
+def _generations_made(event_id: int, scope: str | None) -> tuple[str | None, ...]:
+    """The same, each one made when there is none (a new key, or Redis lost it)."""
     cache = _cache()
-    generation = cache.get(_gen_key(event_id))
-    if generation is None:
-        cache.add(_gen_key(event_id), secrets.token_hex(6), GENERATION_SECONDS)
-        generation = cache.get(_gen_key(event_id))
-    return generation or ""
+    generations = _generations(event_id, scope)
+    for generation, part in zip(generations, (None, scope), strict=False):
+        if generation is None:
+            cache.add(_gen_key(event_id, part), secrets.token_hex(6), GENERATION_SECONDS)
+    return _generations(event_id, scope)
 
 
-def answer(key: str, compute: Callable[[], tuple[int, dict[str, Any]]]) -> tuple[int, dict[str, Any]]:
-    """The live answer kept under `key` while its event has not changed since, else `compute()`'s (which
-    reads the database and returns (event id, state), or raises Http404), kept for the next poll.
+def answer(key: str, compute: Callable[[], Answer]) -> Answer:
+    """The live answer kept under `key` while its generations are unchanged, else `compute()`'s (which reads
+    the database, or raises Http404), kept for the next poll.
 
-    Returns (event id, state). The generation is
-    read before the database: a change committed after that read replaces it, so an answer is never kept
-    under a generation newer than what it shows."""
+    A kept answer names its event and scope, so the generations are read before the database: a change
+    committed after that read replaces them, and an answer is never kept under generations newer than what
+    it shows. With nothing kept, they can only be read after the database: that answer is kept only
+    FIRST_ANSWER_SECONDS, so a change that committed in between is seen within that."""
     if not settings.LIVE_ANSWERS:
         return compute()
     cache = _cache()
     kept = cache.get(key)
+    read_before = None  # (event id, scope, their generations) read before the database
     if kept is not None:
-        event_id, generation, state = kept
-        if generation and cache.get(_gen_key(event_id)) == generation:
-            return event_id, state
-    # Not kept, or the event changed: the database, as before, and the answer kept for the next poll.
-    event_id, state = compute()
-    generation = _generation(event_id)
-    if generation:
-        cache.set(key, (event_id, generation, state), ANSWER_SECONDS)
-    return event_id, state
+        event_id, scope, generations, state = kept
+        now = _generations(event_id, scope)
+        if all(generations) and now == generations:
+            return Answer(event_id, state, scope)
+        read_before = (event_id, scope, now)
+    fresh = compute()
+    if read_before is not None and read_before[:2] == (fresh.event_id, fresh.scope) and all(read_before[2]):
+        generations, seconds = read_before[2], ANSWER_SECONDS
+    else:
+        generations, seconds = _generations_made(fresh.event_id, fresh.scope), FIRST_ANSWER_SECONDS
+    if all(generations):
+        cache.set(key, (fresh.event_id, fresh.scope, generations, fresh.state), seconds)
+    return fresh
+
+
+def push_fields(answer: Answer, request: Any) -> dict[str, str]:
+    """What a poll's answer adds for the push path: the event's stream ("stream", its address) and which of
+    its messages concern the page ("scope": the answer's, or "event" when only the unscoped ones do); nothing
+    when no stream is offered. Not part of the ETag."""
+    key = stream_key(answer.event_id, request)
+    if key is None:
+        return {}
+    return {"stream": reverse("live-stream", args=[key]), "scope": answer.scope or "event"}
 
 
 def forget_all() -> None:

@@ -1,5 +1,6 @@
 """What changes a live page: each save or delete of the rows the live answers are made of gives the event a new
-generation after commit (`config.live.changed`), so its kept answers are read again and its streams told.
+generation after commit (`config.live.changed`), so its kept answers are read again and its streams told;
+a sheet's, only its game's generation (the pages of that sheet; `config.live` scopes).
 
 The rows: the event (standings version and dirty mark, status, publication, the message to the room), its
 rounds (status, clock), games (a card's game at its table), sheets (version, status, entering side), the
@@ -52,16 +53,17 @@ def _event_of_game(game_id: int | None) -> int | None:
 
 
 def sheet_changed(sheet: Sheet) -> None:
-    """`config.live.changed` for the sheet's event: from its loaded game and round when they are (a locked
-    sheet's are), else found after commit."""
+    """`config.live.changed` for the sheet's game alone (only its own pages show a sheet; what a sheet
+    changes for the whole event, the standings' dirty mark, changes the event row): the event from its
+    loaded game and round when they are (a locked sheet's are), else found after commit."""
     if Sheet.game.is_cached(sheet):
         game = sheet.game
         if Game.round.is_cached(game):
-            live.changed(game.round.event_id)
+            live.changed(game.round.event_id, scope=live.game_scope(sheet.game_id))
         else:
-            live.changed(partial(_event_of_round, game.round_id))
+            live.changed(partial(_event_of_round, game.round_id), scope=live.game_scope(sheet.game_id))
     else:
-        live.changed(partial(_event_of_game, sheet.game_id))
+        live.changed(partial(_event_of_game, sheet.game_id), scope=live.game_scope(sheet.game_id))
 
 
 def link_changed(link: Any) -> None:

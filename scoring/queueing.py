@@ -52,7 +52,7 @@ def standings_request_recompute(*, event_id: int) -> None:
     # Unconditional on purpose: while a recompute holds the event row, this waits and lands after it,
     # so the mark is never lost (a `WHERE standings_dirty = false` would skip the row and lose it).
     Event.objects.filter(pk=event_id).update(standings_dirty=True)
-    live.changed(event_id)
+    live.changed(event_id, scope=live.STANDINGS)  # the standings' pages only: the phones do not show them
     standings_recompute_queue(event_id=event_id)
 
 

@@ -29,6 +29,10 @@
  * every `options.slow` ms (30000) as a safety net. While the stream is down (reconnecting, refused, a
  * proxy that drops it, offline) the poller polls as before; a stream the server refused (an error status)
  * is not opened again by this page. The offline queue (static/scoring/offline-queue.js) is not concerned.
+ * A message is the event's new generation, followed by a scope when the change was that part of the event
+ * alone ("<generation> game:<id>" for one game's sheet, "<generation> standings"); an answer's "scope" says
+ * which messages concern its page: the unscoped ones and those of its own scope ("event": the unscoped ones
+ * only; none: all). The other tables' deals then cost a page of another table nothing, not even an ask.
  *
  * Atout.part(url) fetches the HTML of a part of the page to swap in (a table, the live sheet); it
  * resolves to the Response, which the page checks. Atout.leaveIfGone() asks the page's own address and,
@@ -50,8 +54,9 @@
         stream.open = true;
         stream.pollers.forEach(function (p) { p.pushed(); });  // what changed while it was down
       };
-      stream.source.onmessage = function () {
-        stream.pollers.forEach(function (p) { p.pushed(); });
+      stream.source.onmessage = function (message) {
+        var part = String(message.data || "").split(" ")[1];
+        stream.pollers.forEach(function (p) { p.pushed(part); });
       };
       stream.source.onerror = function () {
         stream.open = false;
@@ -87,8 +92,12 @@
     var again = false;
     var slow = o.slow || 30000;
     var following = null;  // the stream's address, once an answer named it
+    var scope = null;  // which of the stream's messages concern this page (the last answer's "scope")
     var self = {
-      pushed: function () { ask(); },
+      pushed: function (part) {
+        if (part && scope && scope !== part) return;  // another table's sheet, or the standings for a phone
+        ask();
+      },
       dropped: function () { schedule(); },
     };
 
@@ -125,6 +134,7 @@
           if (!response.ok) throw new Error(String(response.status));
           return response.json().then(function (data) {
             failures = 0;
+            if (data && typeof data.scope === "string") scope = data.scope;
             if (data && typeof data.stream === "string" && !following && o.stream !== false && window.EventSource) {
               following = data.stream;
               follow(following, self);

@@ -159,14 +159,14 @@ def version(request, token: str):
         the message to the room changes or the event ends (the screen reloads); "room" when a call comes or goes
         (the screen swaps its room part). Kept in the live cache while the event is unchanged (no query); otherwise
     three queries: the link with its event, the released rounds, the open calls."""
-    event_id, state = live.answer(f"v:{token}", lambda: _version_state(token))
-    stream = live.stream_key(event_id, request)
-    return JsonResponse({**state, "stream": reverse("live-stream", args=[stream])} if stream else state)
+    answer = live.answer(f"v:{token}", lambda: _version_state(token))
+    return JsonResponse({**answer.state, **live.push_fields(answer, request)})
 
 
-def _version_state(token: str) -> tuple[int, dict[str, str]]:
+def _version_state(token: str) -> live.Answer:
     screen = _screen_or_404(token)
-    return screen.event_id, {"version": _stamp(screen.event), "room": _room_stamp(screen.event)}
+    state = {"version": _stamp(screen.event), "room": _room_stamp(screen.event)}
+    return live.Answer(screen.event_id, state, live.STANDINGS)  # its slides show the standings
 
 
 @never_cache

@@ -224,23 +224,23 @@ def standings_version(request, club_slug: str, event_slug: str):
     in the live cache while the event is unchanged (no query, no session); otherwise one query for anonymous
     visitors, two for the organiser of standings not public."""
     try:
-        event_id, state = live.answer(f"s:{club_slug}:{event_slug}", lambda: _standings_state(club_slug, event_slug))
+        answer = live.answer(f"s:{club_slug}:{event_slug}", lambda: _standings_state(club_slug, event_slug))
     except Http404:
         # Not public: the club's organiser still sees it (the session is read only here).
         row = public_selectors.standings_state(club_slug, event_slug)
         if row is None or not (request.user.is_authenticated and is_organiser(request.user, row["club_id"])):
             raise
-        event_id, state = row["id"], _state_of(row)
-    return version_answer(request, state, live.stream_key(event_id, request))
+        answer = live.Answer(row["id"], _state_of(row), live.STANDINGS)
+    return version_answer(request, answer.state, live.push_fields(answer, request))
 
 
-def _standings_state(club_slug: str, event_slug: str) -> tuple[int, dict]:
-    """(event id, state) of `standings_version` for public standings; Http404 for an unknown event or one
-    whose standings are not public."""
+def _standings_state(club_slug: str, event_slug: str) -> live.Answer:
+    """The state of `standings_version` for public standings; Http404 for an unknown event or one whose
+    standings are not public."""
     row = public_selectors.standings_state(club_slug, event_slug)
     if row is None or row["status"] == Event.Status.DRAFT or not row["public_standings"]:
         raise Http404
-    return row["id"], _state_of(row)
+    return live.Answer(row["id"], _state_of(row), live.STANDINGS)
 
 
 def _state_of(row: dict) -> dict:

@@ -107,7 +107,7 @@ def _store(event: Event) -> int:
     Event.objects.filter(pk=event.pk).update(
         standings_dirty=False, standings_version=event.standings_version, standings_computed_at=now
     )
-    live.changed(event.pk)  # the public pages' kept answers give way, their streams hear of it
+    live.changed(event.pk, scope=live.STANDINGS)  # the public pages' kept answers give way, their streams hear it
     return len(rows)
 
 

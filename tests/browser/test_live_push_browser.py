@@ -39,3 +39,33 @@ def test_with_the_stream_blocked_the_page_polls_as_before(asgi_server, phone_pag
     phone_page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 1", timeout=15_000)
     fill(sheet.__class__.objects.get(pk=sheet.pk), link_a, HOHELUFT_GAME[1:2])
     phone_page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 2", timeout=15_000)
+
+
+# Counts the page's asks of its own version address (static/poll.js asks with fetch).
+_COUNT_ASKS = """
+(() => {
+  window.__asks = 0;
+  const fetch = window.fetch.bind(window);
+  window.fetch = (url, options) => {
+    if (String(url).endsWith("/version.json")) window.__asks += 1;
+    return fetch(url, options);
+  };
+})();
+"""
+
+
+def test_a_deal_at_another_table_costs_this_page_no_ask(asgi_server, phone_page):
+    """The stream's message names the game (config/live.py): table 2's page hears table 1's deal and does
+    not ask; its own table's deal, one ask."""
+    _round, games = released_round(tables=2)
+    sheet_1, link_1a, _ = table_of(games[0])
+    sheet_2, link_2a, link_2b = table_of(games[1])
+    phone_page.add_init_script(_COUNT_ASKS)
+    phone_page.goto(f"{asgi_server.url}/t/{link_2b.token}/")
+    # The first ask names the stream; once it is open, the page asks once more (what changed meanwhile).
+    phone_page.wait_for_function("window.__asks >= 2", timeout=10_000)
+    asked = phone_page.evaluate("window.__asks")
+    fill(sheet_1, link_1a, HOHELUFT_GAME[:1])
+    fill(sheet_2, link_2a, HOHELUFT_GAME[:1])  # published after table 1's, on the same stream
+    phone_page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 1", timeout=5_000)
+    assert phone_page.evaluate("window.__asks") == asked + 1

@@ -46,7 +46,9 @@ def test_an_open_stream_hears_a_committed_deal_within_a_second(asgi_server):
     assert lines.get(timeout=10).startswith("retry: ")  # the stream is open
 
     fill(sheet, link_a, HOHELUFT_GAME[:1])  # committed: this test's database is transactional
-    assert _next_data(lines, timeout=1.0).startswith("data: ")
+    message = _next_data(lines, timeout=1.0)  # the new generation, and the game: a deal is that sheet's alone
+    assert message.startswith("data: ") and message.endswith(f" game:{sheet.game_id}")
+    assert poll.json()["scope"] == f"game:{sheet.game_id}"  # so this page follows it (static/poll.js)
     # The page then polls: its old answer gives way at once.
     moved = requests.get(
         f"{asgi_server.url}/t/{link_b.token}/version.json", headers={"If-None-Match": poll.headers["ETag"]}, timeout=10

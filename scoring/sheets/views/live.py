@@ -9,7 +9,6 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpResponseNotModified, JsonResponse
-from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from config import live
@@ -25,15 +24,16 @@ from tournaments.permissions import require_organiser
 _CLOCK = ("round__clock_started_at", "round__clock_paused_at", "round__clock_paused_seconds", "round__last_deal_at")
 
 
-def version_answer(request, state: dict[str, Any], stream: str | None = None):
+def version_answer(request, state: dict[str, Any], push: dict[str, str] | None = None):
     """A tiny JSON of the sheet's (or round's) state with an ETag, so that an unchanged poll is a 304 with
     no body. `no-cache` (not `no-store`) lets the browser keep the answer and revalidate it every time.
-    `stream`: the event's stream key, named in the body as "stream" (its address) and not in the ETag."""
+    `push`: the event's stream and the page's scope in it (`config.live.push_fields`), in the body and not in
+    the ETag."""
     etag = '"{}"'.format("-".join(str(v) for v in state.values()))
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
-        body = {**state, "stream": reverse("live-stream", args=[stream])} if stream else state
+        body = {**state, **push} if push else state
         response = JsonResponse(body)
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
@@ -57,12 +57,12 @@ def table_version(request, token: str):
     next round's release changes it). Permission: the token itself (an unknown or revoked one is a 404)."""
     if not isinstance(token, str) or len(token) > 64:
         raise Http404
-    event_id, state = live.answer(f"t:{token}", lambda: _table_state(token))
-    return version_answer(request, state, live.stream_key(event_id, request))
+    answer = live.answer(f"t:{token}", lambda: _table_state(token))
+    return version_answer(request, answer.state, live.push_fields(answer, request))
 
 
-def _table_state(token: str) -> tuple[int, dict[str, Any]]:
-    """(event id, state) of `table_version`, from the database."""
+def _table_state(token: str) -> live.Answer:
+    """The state of `table_version`, from the database, with its event and game."""
     if is_card_token(token):
         card = TableCard.objects.active().filter(token=token).values_list("event_id", "table_number").first()
         if card is None:
@@ -78,7 +78,7 @@ def _table_state(token: str) -> tuple[int, dict[str, Any]]:
             )
             .first()
         ) or (0, "", "", "", None, 0, None, None, 0, None)
-        event_id = card[0]
+        event_id, game_id = card[0], row[5]
     else:
         link = (
             TableLink.objects.active()
@@ -92,13 +92,14 @@ def _table_state(token: str) -> tuple[int, dict[str, Any]]:
                 "call",
                 *(f"game__{name}" for name in _CLOCK),
                 "game__round__event_id",
+                "game_id",
             )
             .first()
         )
         if link is None:
             raise Http404
-        row = (*link[:5], None, *link[5:-1])
-        event_id = link[-1]
+        row = (*link[:5], None, *link[5:-2])
+        event_id, game_id = link[-2:]
     version, status, entering, round_status, call, game, *clock = row
     state = {
         "version": version or 0,
@@ -111,7 +112,7 @@ def _table_state(token: str) -> tuple[int, dict[str, Any]]:
     }
     if game is not None:
         state["game"] = game
-    return event_id, state
+    return live.Answer(event_id, state, live.game_scope(game_id) if game_id else None)
 
 
 @login_required
@@ -137,11 +138,11 @@ def team_sheet_version(request, token: str):
     cache while its event is unchanged."""
     if not isinstance(token, str) or len(token) > 64:
         raise Http404
-    event_id, state = live.answer(f"p:{token}", lambda: _team_state(token))
-    return version_answer(request, state, live.stream_key(event_id, request))
+    answer = live.answer(f"p:{token}", lambda: _team_state(token))
+    return version_answer(request, answer.state, live.push_fields(answer, request))
 
 
-def _team_state(token: str) -> tuple[int, dict[str, Any]]:
+def _team_state(token: str) -> live.Answer:
     link = team_link_by_token(token)
     place = team_place(link)
     row = (
@@ -157,4 +158,4 @@ def _team_state(token: str) -> tuple[int, dict[str, Any]]:
         "open": row != (0, "", ""),
         "game": place.state.game.pk if place.state.game is not None else 0,
     }
-    return link.entry.event_id, state
+    return live.Answer(link.entry.event_id, state, live.game_scope(state["game"]) if state["game"] else None)
