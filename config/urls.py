@@ -13,6 +13,11 @@ urlpatterns = [
     path("", views.landing, name="landing"),
     path("healthz", views.healthz, name="healthz"),
     path("live/<str:key>/", stream.stream, name="live-stream"),
+    # The tables' and the public's pages near the top: their live polls are most of the requests, and a
+    # request is matched against each pattern in turn (their first segments, c/ p/ t/ e/ v/ u/ rules/, are
+    # theirs alone, so the order changes nothing else).
+    path("", include("scoring.sheets.referee_urls")),
+    path("", include("scoring.public.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -47,8 +52,6 @@ urlpatterns = [
     # Scoring's organiser pages first: tournaments' `rounds/<n>/<action>/` would take `rounds/<n>/sheets/`.
     path("", include("scoring.organiser_urls")),
     path("", include("tournaments.urls")),
-    path("", include("scoring.sheets.referee_urls")),
-    path("", include("scoring.public.urls")),
 ]
 
 # No /media/ route, not even in DEBUG: export files are served only by the results pages' download view,
