@@ -39,6 +39,18 @@ from scoring.sheets.services.write import (
 # --- the sheet's way to confirmed -----------------------------------------------------------------------
 
 
+def _replayed(sheet: Sheet, actor: Actor, version: int, action: str, status: str) -> bool:
+    """Whether this step, sent with `version`, is the one that already landed: the same link (or card) took it
+    last, and nothing changed since (the version is the one it made). A phone whose answer was lost (a cut
+    network, a web process restarted after the commit) sends its step again; it is then answered as it
+    would have been, not refused as "already confirmed". Read only when the sheet is in that step's status."""
+    if sheet.status != status or actor.link is None or actor.organiser or sheet.version != version + 1:
+        return False
+    last = sheet.changes.order_by("-pk").values_list("action", "link_id", "card_id", "version").first()
+    card = actor.card.pk if actor.card is not None else None
+    return last == (action, actor.link.pk, card, sheet.version)
+
+
 def sheet_submit(*, sheet: Sheet, version: int, actor: Actor) -> Sheet:
     """The entering side (or an organiser) hands in a finished sheet; the other side then confirms.
 
@@ -46,6 +58,8 @@ def sheet_submit(*, sheet: Sheet, version: int, actor: Actor) -> Sheet:
     SideNotAllowed."""
     with transaction.atomic():
         locked = _lock(sheet)
+        if _replayed(locked, actor, version, SheetChange.Action.SUBMIT, Sheet.Status.SUBMITTED):
+            return locked
         _raise(submit_refusal(locked, actor))
         if locked.status not in EDITABLE_BY_LINK:
             raise SheetStateError(_("The sheet has already been submitted."), code="sheet_submitted")
@@ -72,6 +86,8 @@ def sheet_confirm(*, sheet: Sheet, version: int, actor: Actor, reason: str = "",
     actor = pin_verified(sheet=sheet, actor=actor, pin=pin)
     with transaction.atomic():
         locked = _lock(sheet, event=True)
+        if _replayed(locked, actor, version, SheetChange.Action.CONFIRM, Sheet.Status.CONFIRMED):
+            return locked
         _raise(confirm_refusal(locked, actor))
         if actor.organiser and not locked.finished and not (isinstance(reason, str) and reason.strip()):
             raise FieldRequired(
