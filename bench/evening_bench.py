@@ -4,6 +4,7 @@ machine, against gunicorn, PostgreSQL, Redis and a real Celery worker and beat; 
 Run: .venv/bin/python bench/evening_bench.py [--clubs 1,2,4,8] [--tables 20] [--deals 4] [--compress 30]
                                               [--viewers 40] [--poll-every 1.5] [--workers 4]
                                               [--celery-concurrency 2] [--threads 48] [--seed 1]
+                                              [--push [--slow 30] [--askers 8]]
 
 Its own database (`atout_evening_bench` on the PostgreSQL of DATABASE_URL; EVENING_BENCH_DB names another,
 dropped and created at each run) and Redis database EVENING_REDIS_URL (default redis://127.0.0.1:6379/3;
@@ -25,6 +26,10 @@ page on its own schedule):
 - `--viewers` public pages polling `e/<club>/<event>/standings/version.json` (ETag), fetching
   `standings/table/` when it changed, and the venue screen polling `v/<token>/version.json`.
 
+With --push, every page follows its event's stream instead (bench/evening_push.py): gunicorn's answers name
+it (LIVE_PUSH=proxy) and a uvicorn process of its own serves it, as compose's "scale" profile runs them; a
+page asks on each message of its scope and every `--slow` s besides.
+
 Measured per K: deal POST p50/p95; confirmation → public: from the confirm POST's answer until
 `standings/version.json`, asked every 0.25 s from then on, answers not dirty with a version above the one
 before the confirmation (the recompute that cleared the mark started after the confirmation committed, so it
@@ -44,7 +49,6 @@ import random
 import secrets
 import sys
 import tempfile
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -56,36 +60,20 @@ BENCH_DB = os.environ.get("EVENING_BENCH_DB", "atout_evening_bench")
 REDIS_URL = os.environ.get("EVENING_REDIS_URL", "redis://127.0.0.1:6379/3")
 
 from entry_bench import setup_django  # noqa: E402
-from entry_http import free_port, p95, start_server, wait_until_up  # noqa: E402
+from entry_http import free_port, start_server, wait_until_up  # noqa: E402
+from evening_push import Room, asker  # noqa: E402
+from evening_results import Results, report  # noqa: E402
 from evening_setup import form_of, make_clubs, start_celery, stop  # noqa: E402
 from harness import bench_database_url, recreate_database, server_env  # noqa: E402
 from live_bench import _cpu_of, backend_pids, server_pids  # noqa: E402
+from live_push import start_uvicorn  # noqa: E402
 
 DEAL_EVERY_UNCOMPRESSED = 360.0  # seconds: a deal every ~6 minutes at a real table
 
 
-class Results:
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.deal: list[float] = []
-        self.poll: list[float] = []
-        self.health: list[float] = []
-        self.public: list[float] = []
-        self.lag: list[float] = []
-        self.not_modified = 0
-        self.parts = {"phone": 0, "public": 0}  # live parts fetched after a poll saw a change
-        self.polls = 0
-        self.problems: list = []
-        self.pending: list[tuple[float, int, int]] = []  # (confirm answered, club, standings version before)
-        self.confirmed = 0
-
-    def problem(self, what) -> None:
-        with self.lock:
-            if len(self.problems) < 20:
-                self.problems.append(what)
-
-
-def client(base: str, jobs: list, args, end: float, results: Results, versions: dict, rng: random.Random) -> None:
+def client(
+    base: str, jobs: list, args, end: float, results: Results, versions: dict, rng: random.Random, room: Room | None
+) -> None:
     """One thread's share: a heap of (due, kind, job) for pages polling and phones writing."""
     import requests
 
@@ -104,7 +92,7 @@ def client(base: str, jobs: list, args, end: float, results: Results, versions: 
         with results.lock:
             results.lag.append(max(0.0, -wait))
         try:
-            again = step(session, base, kind, job, results, versions, rng, deal_every, args)
+            again = step(session, base, kind, job, results, versions, rng, deal_every, args, room)
         except requests.RequestException as exc:
             results.problem(repr(exc)[:200])
             again = args.poll_every
@@ -112,31 +100,41 @@ def client(base: str, jobs: list, args, end: float, results: Results, versions: 
             heapq.heappush(queue, (due + again, order, kind, job))
 
 
-def step(session, base, kind, job, results, versions, rng, deal_every, args) -> float | None:
+def poll(session, base, job, results, versions, room: Room | None) -> None:
+    """A page asks its version (with the ETag of its last answer), and fetches its live part when it moved;
+    with --push, the first answer names the page's stream, which it then follows."""
+    if not job.get("opened") and job.get("page"):
+        session.get(base + job["page"], timeout=30)
+        job["opened"] = True
+    headers = {"If-None-Match": job["etag"]} if job.get("etag") else {}
+    t0 = time.perf_counter()
+    response = session.get(base + job["url"], headers=headers, timeout=30)
+    took = time.perf_counter() - t0
+    with results.lock:
+        results.poll.append(took)
+        results.polls += 1
+        results.not_modified += response.status_code == 304
+    if response.status_code == 200:
+        body = response.json()
+        job["etag"] = response.headers.get("ETag")
+        if job.get("club") is not None:
+            versions[job["club"]] = body["version"]
+        if job.get("part"):
+            session.get(base + job["part"], timeout=30)
+            with results.lock:
+                results.parts[job["kind"]] += 1
+        if room is not None and not job.get("stream") and body.get("stream"):
+            job["stream"], job["scope"] = body["stream"], body.get("scope")
+            room.open(job)
+    elif response.status_code != 304:
+        results.problem((job["url"], response.status_code, response.text[:120]))
+
+
+def step(session, base, kind, job, results, versions, rng, deal_every, args, room) -> float | None:
     """Run one scheduled request; returns the seconds until this job's next one (None: the job is done)."""
     if kind == "poll":  # a phone, a public page or the venue screen
-        if not job.get("opened") and job.get("page"):
-            session.get(base + job["page"], timeout=30)
-            job["opened"] = True
-        headers = {"If-None-Match": job["etag"]} if job.get("etag") else {}
-        t0 = time.perf_counter()
-        response = session.get(base + job["url"], headers=headers, timeout=30)
-        took = time.perf_counter() - t0
-        with results.lock:
-            results.poll.append(took)
-            results.polls += 1
-            results.not_modified += response.status_code == 304
-        if response.status_code == 200:
-            job["etag"] = response.headers.get("ETag")
-            if job.get("club") is not None:
-                versions[job["club"]] = response.json()["version"]
-            if job.get("part"):
-                session.get(base + job["part"], timeout=30)
-                with results.lock:
-                    results.parts[job["kind"]] += 1
-        elif response.status_code != 304:
-            results.problem((job["url"], response.status_code, response.text[:120]))
-        return args.poll_every
+        poll(session, base, job, results, versions, room)
+        return args.slow if job.get("stream") else args.poll_every  # following its stream: the safety net
     if kind == "health":
         t0 = time.perf_counter()
         response = session.get(base + "/healthz", timeout=30)
@@ -226,6 +224,7 @@ def cpu_since(before: dict[int, float], after: dict[int, float]) -> float:
 
 
 def play(base: str, k: int, run: int, args, procs: dict) -> dict:
+    """One K: its clubs made, then every page and phone of every club at once until the evenings end."""
     clubs = make_clubs(k, run, args.tables, args.deals, args.seed + 100 * run)
     rng = random.Random(args.seed + run)
     deal_every = DEAL_EVERY_UNCOMPRESSED / args.compress
@@ -259,16 +258,23 @@ def play(base: str, k: int, run: int, args, procs: dict) -> dict:
     shares = [jobs[n::threads] for n in range(threads)]
     shares[0].append((start, next(order), "health", {}))
     results, versions = Results(), {}
+    room = Room(args.live_port, results) if args.push else None
     web = cpu_by_pid(server_pids(procs["web"]))
+    live = cpu_by_pid(server_pids(procs["live"])) if args.push else {}
     db = cpu_by_pid(backend_pids(BENCH_DB))
     celery = cpu_by_pid(server_pids(procs["worker"]) + server_pids(procs["beat"]))
     wall, client_cpu = time.monotonic(), time.process_time()
-    with ThreadPoolExecutor(threads + 1) as pool:
+    askers = args.askers if room is not None else 0
+    with ThreadPoolExecutor(threads + 2 + askers) as pool:
         futures = [
-            pool.submit(client, base, share, args, end, results, versions, random.Random(args.seed + n))
+            pool.submit(client, base, share, args, end, results, versions, random.Random(args.seed + n), room)
             for n, share in enumerate(shares)
         ]
         futures.append(pool.submit(watcher, base, clubs, results, end))
+        if room is not None:
+            futures.append(pool.submit(room.run, end))
+            ask = lambda session, job: poll(session, base, job, results, versions, None)  # noqa: E731
+            futures += [pool.submit(asker, base, room, end, ask) for _ in range(askers)]
         for future in futures:
             future.result()
     wall, client_cpu = time.monotonic() - wall, time.process_time() - client_cpu
@@ -277,43 +283,9 @@ def play(base: str, k: int, run: int, args, procs: dict) -> dict:
         "db": cpu_since(db, cpu_by_pid(backend_pids(BENCH_DB))),
         "celery": cpu_since(celery, cpu_by_pid(server_pids(procs["worker"]) + server_pids(procs["beat"]))),
     }
+    if room is not None:
+        cpu["live"] = cpu_since(live, cpu_by_pid(server_pids(procs["live"])))
     return {"k": k, "results": results, "cpu": cpu, "wall": wall, "load": os.getloadavg(), "client": client_cpu}
-
-
-def report(figure: dict, args) -> bool:
-    r: Results = figure["results"]
-    k, tables = figure["k"], figure["k"] * args.tables
-    pages = k * (2 * args.tables + args.viewers + 1)
-    ms = lambda values: (  # noqa: E731
-        f"p50 {sorted(values)[len(values) // 2] * 1000:.0f} ms, p95 {p95(values) * 1000:.0f} ms" if values else "-"
-    )
-    deal95 = p95(r.deal) if r.deal else float("inf")
-    public95 = p95(r.public) if r.public and not r.pending else float("inf")
-    held = deal95 <= 0.300 and public95 <= 2.0 and len(r.public) == tables and not r.problems
-    cpu = figure["cpu"]
-    print(f"K = {k}: {k} club evenings, {tables} tables, {pages} open pages, {figure['wall']:.0f} s")
-    print(f"  deal POST ({len(r.deal)} posts, passed deals included): {ms(r.deal)}")
-    print(f"  confirmation → public ({len(r.public)} of {tables} counted, {len(r.pending)} not seen): {ms(r.public)}")
-    print(f"  /healthz during the same load (baseline, {len(r.health)}): {ms(r.health)}")
-    print(
-        f"  polls {r.polls} ({r.polls / figure['wall']:.0f}/s), {100 * r.not_modified / max(1, r.polls):.0f}% 304: "
-        f"{ms(r.poll)}; client lag {ms(r.lag)}"
-    )
-    print(f"  live parts fetched on a change: phones {r.parts['phone']}, public standings tables {r.parts['public']}")
-    print(
-        f"  CPU s per club evening ({figure['wall']:.0f} s): web {cpu['web'] / k:.1f}, PostgreSQL {cpu['db'] / k:.1f}, "
-        f"worker+beat {cpu['celery'] / k:.1f}; all {sum(cpu.values()):.1f} s = "
-        f"{sum(cpu.values()) / figure['wall']:.2f} cores"
-    )
-    cores = sum(cpu.values()) / figure["wall"]
-    print(
-        f"  open pages per core of server CPU: {pages / cores:,.0f}; the bench's own client used "
-        f"{figure['client']:.1f} CPU s ({figure['client'] / figure['wall']:.2f} cores) on the same machine"
-    )
-    print(f"  load average {' '.join(f'{x:.2f}' for x in figure['load'])}; held: {'yes' if held else 'no'}")
-    for problem in r.problems[:5]:
-        print(f"  problem: {problem}")
-    return held
 
 
 def main() -> int:
@@ -329,6 +301,9 @@ def main() -> int:
     parser.add_argument("--celery-concurrency", type=int, default=2)
     parser.add_argument("--threads", type=int, default=48, help="client threads")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--push", action="store_true", help="pages follow their event's stream (uvicorn)")
+    parser.add_argument("--slow", type=float, default=30.0, help="with --push: the safety net's seconds")
+    parser.add_argument("--askers", type=int, default=8, help="with --push: threads asking on a message")
     args = parser.parse_args()
     ks = [int(x) for x in args.clubs.split(",")]
 
@@ -344,6 +319,8 @@ def main() -> int:
         ATOUT_THROTTLE_ANON="",
         ATOUT_THROTTLE_USER="",
         ATOUT_THROTTLE_TABLE_TOKEN="",
+        # --push: gunicorn's answers name the stream, which uvicorn serves (compose's "scale" profile).
+        LIVE_PUSH="proxy" if args.push else "off",
     )
     setup_django(env)
     from django.core.management import call_command
@@ -356,19 +333,29 @@ def main() -> int:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     procs = {"web": start_server(env, args.workers, port)}
+    args.live_port = free_port()
+    if args.push:
+        procs["live"] = start_uvicorn(env, args.live_port)
     try:
         procs["worker"] = start_celery(
             env, directory, "worker", f"--concurrency={args.celery_concurrency}", "--without-gossip", "--without-mingle"
         )
         procs["beat"] = start_celery(env, directory, "beat", f"--schedule={directory / 'beat-schedule'}")
         wait_until_up(base, procs["web"])
+        if args.push:
+            wait_until_up(f"http://127.0.0.1:{args.live_port}", procs["live"])
         time.sleep(3)  # the worker connects to the broker
         print(
             f"evening_bench: gunicorn {args.workers} sync workers, celery worker (prefork {args.celery_concurrency})"
             f" + beat, Redis {REDIS_URL}, PostgreSQL {BENCH_DB}; {args.tables} tables a club, {args.deals} deals a"
             f" table every {DEAL_EVERY_UNCOMPRESSED / args.compress:.0f} s (compress {args.compress:g}),"
-            f" {args.viewers} public pages and a venue screen a club, polls every {args.poll_every:g} s;"
-            f" {os.cpu_count()} cores, load average before {os.getloadavg()[0]:.2f}"
+            f" {args.viewers} public pages and a venue screen a club, "
+            + (
+                f"each following its stream (uvicorn, one process; a safety ask every {args.slow:g} s);"
+                if args.push
+                else f"polls every {args.poll_every:g} s;"
+            )
+            + f" {os.cpu_count()} cores, load average before {os.getloadavg()[0]:.2f}"
         )
         warm = argparse.Namespace(**{**vars(args), "tables": 2, "deals": 1, "viewers": 4, "settle": 3.0})
         play(base, 1, 0, warm, procs)  # warm-up, not reported: every worker's imports, caches and connections
