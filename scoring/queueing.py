@@ -50,9 +50,14 @@ def standings_request_recompute(*, event_id: int) -> None:
     caller: the dirty mark stays, and the beat sweep queues the recompute again.
     """
     # Unconditional on purpose: while a recompute holds the event row, this waits and lands after it,
-    # so the mark is never lost (a `WHERE standings_dirty = false` would skip the row and lose it).
-    Event.objects.filter(pk=event_id).update(standings_dirty=True)
-    live.changed(event_id, scope=live.STANDINGS)  # the standings' pages only: the phones do not show them
+    # so the mark is never lost (a `WHERE standings_dirty = false` would skip the row and lose it). The mark
+    # read under the same lock says whether the pages see a change: in a burst of confirmations only the
+    # first one moves the standings' pages (the others would make 40 viewers ask for the same answer).
+    with transaction.atomic():
+        was_dirty = Event.objects.select_for_update().filter(pk=event_id).values_list("standings_dirty", flat=True)
+        if was_dirty.first() is False:
+            live.changed(event_id, scope=live.STANDINGS)  # the standings' pages only: the phones do not show them
+        Event.objects.filter(pk=event_id).update(standings_dirty=True)
     standings_recompute_queue(event_id=event_id)
 
 

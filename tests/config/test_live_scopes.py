@@ -10,6 +10,7 @@ import pytest
 
 from config import live
 from scoring.models import VenueScreen
+from scoring.queueing import standings_request_recompute
 from scoring.standings.store import standings_recompute_if_dirty
 from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, table_of
 from tests.scoring.sheets.cards_helpers import card_of, evening
@@ -80,6 +81,30 @@ def test_a_recompute_moves_the_standings_pages_only(
         standings_recompute_if_dirty(event_id=event.pk)
     moved = {name for name, url in pages.items() if not _answered_from_cache(client, url, django_assert_num_queries)}
     assert moved == {"standings", "screen"}
+
+
+def test_only_the_first_mark_of_a_burst_moves_the_standings_pages(
+    client, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    """A confirmation marks the standings dirty; while they are dirty (the recompute not yet done) the next
+    confirmations change nothing the standings' pages show, so their answers stay kept (and no stream message
+    makes 40 viewers ask); the recompute then moves them."""
+    event, _round, games, screen = _running_evening(tables=1)
+    pages = _pages(event, games, screen)
+    standings_pages = {"standings": pages["standings"], "screen": pages["screen"]}
+    for url in pages.values():
+        client.get(url)
+    with django_capture_on_commit_callbacks(execute=True):
+        standings_request_recompute(event_id=event.pk)
+    assert not any(_answered_from_cache(client, url, django_assert_num_queries) for url in standings_pages.values())
+    assert client.get(pages["standings"]).json()["dirty"] is True
+    with django_capture_on_commit_callbacks(execute=True):
+        standings_request_recompute(event_id=event.pk)  # a second confirmation of the burst
+    assert all(_answered_from_cache(client, url, django_assert_num_queries) for url in standings_pages.values())
+    assert Event.objects.get(pk=event.pk).standings_dirty is True
+    with django_capture_on_commit_callbacks(execute=True):
+        standings_recompute_if_dirty(event_id=event.pk)
+    assert client.get(pages["standings"]).json()["dirty"] is False
 
 
 def test_a_change_to_the_event_moves_every_page(client, django_capture_on_commit_callbacks, django_assert_num_queries):
