@@ -4,7 +4,7 @@ machine, against gunicorn, PostgreSQL, Redis and a real Celery worker and beat; 
 Run: .venv/bin/python bench/evening_bench.py [--clubs 1,2,4,8] [--tables 20] [--deals 4] [--compress 30]
                                               [--viewers 40] [--poll-every 1.5] [--workers 4]
                                               [--celery-concurrency 2] [--threads 48] [--seed 1]
-                                              [--push [--slow 30] [--askers 8]]
+                                              [--arrive 30] [--push [--slow 30] [--askers 8]]
 
 Its own database (`atout_evening_bench` on the PostgreSQL of DATABASE_URL; EVENING_BENCH_DB names another,
 dropped and created at each run) and Redis database EVENING_REDIS_URL (default redis://127.0.0.1:6379/3;
@@ -14,7 +14,8 @@ as processes of their own for the whole run; each K then gets K fresh clubs, eac
 (public standings) and one released round of `--tables` tables, and a venue screen.
 
 Every club's evening, all clubs at once (client: `--threads` threads, one keep-alive session each, every
-page on its own schedule):
+page on its own schedule); the pages open at random moments over the first `--arrive` s (players coming in,
+not 648 pages in the same second), the deals start after that:
 - both phones of every table open (`GET /t/<token>/` once, then `GET /t/<token>/version.json` every
   `--poll-every` s with the ETag of its last answer, as static/poll.js does on gunicorn, where no event
   stream is offered; on a new version the page fetches its live part, `?live=1`);
@@ -180,36 +181,43 @@ def step(session, base, kind, job, results, versions, rng, deal_every, args, roo
         headers=accept,
         timeout=30,
     )
-    answered = time.monotonic()
+    answered, answered_at = time.monotonic(), time.time()
     if response.status_code != 200:
         results.problem(("confirm", response.status_code, response.text[:200]))
         return None
     with results.lock:
-        results.pending.append((answered, table["club"], before))
+        results.pending.append((answered, table["club"], before, answered_at))
         results.confirmed += 1
     return None
 
 
 def watcher(base: str, clubs: list[dict], results: Results, end: float) -> None:
-    """Confirmation → public: asks the club's standings version every 0.25 s while a confirmation waits."""
+    """Confirmation → public: asks the club's standings version every 0.25 s while a confirmation waits. The
+    standings count the table once they come from a recompute that finished after the confirmation was
+    answered ("computed_at"; same machine, same clock): the confirmation locks the event row, so such a
+    recompute read the sheets after it committed, even when a later confirmation has already marked the
+    standings dirty again (the page then shows them with its "updating" mark). Or, as before, once they are
+    clean with a version above the one before the confirmation."""
+    import datetime
+
     import requests
 
     session = requests.Session()
     while time.monotonic() < end:
         with results.lock:
-            waiting = sorted({club for _t, club, _v in results.pending})
+            waiting = sorted({club for _t, club, _v, _w in results.pending})
         for club in waiting:
             asked = time.monotonic()
             state = session.get(base + clubs[club]["standings"] + "version.json", timeout=30).json()
-            if state["dirty"]:
-                continue
+            computed = state["computed_at"] and datetime.datetime.fromisoformat(state["computed_at"]).timestamp()
             with results.lock:
                 keep = []
-                for answered, c, before in results.pending:
-                    if c == club and answered < asked and state["version"] > before:
+                for answered, c, before, answered_at in results.pending:
+                    counted = (computed or 0) > answered_at or (not state["dirty"] and state["version"] > before)
+                    if c == club and answered < asked and counted and state["version"] > before:
                         results.public.append(time.monotonic() - answered)
                     else:
-                        keep.append((answered, c, before))
+                        keep.append((answered, c, before, answered_at))
                 results.pending = keep
         time.sleep(0.25)
 
@@ -231,17 +239,17 @@ def play(base: str, k: int, run: int, args, procs: dict) -> dict:
     start = time.monotonic() + 3
     longest = max(len(t["deals"]) for club in clubs for t in club["tables"])  # passed deals add to a game
     play_seconds = deal_every * longest + 5  # the last deals, their submits and confirms
-    end = start + play_seconds + args.settle
+    end = start + args.arrive + play_seconds + args.settle
     jobs: list = []
     order = itertools.count()  # unique: the heap never compares two jobs
     for c, club in enumerate(clubs):
         for table in club["tables"]:
             table.update(version=0, next=0, club=c)
-            jobs.append((start + rng.uniform(0, deal_every), next(order), "write", table))
+            jobs.append((start + args.arrive + rng.uniform(0, deal_every), next(order), "write", table))
             for side in ("a", "b"):
                 page = f"/t/{table[side]}/"
                 job = {"page": page, "url": page + "version.json", "part": page + "?live=1", "kind": "phone"}
-                jobs.append((start + rng.uniform(0, args.poll_every), next(order), "poll", job))
+                jobs.append((start + rng.uniform(0, args.arrive), next(order), "poll", job))
         standings = club["standings"]
         for _ in range(args.viewers):
             job = {
@@ -251,8 +259,8 @@ def play(base: str, k: int, run: int, args, procs: dict) -> dict:
                 "club": c,
                 "kind": "public",
             }
-            jobs.append((start + rng.uniform(0, args.poll_every), next(order), "poll", job))
-        jobs.append((start + rng.uniform(0, args.poll_every), next(order), "poll", {"url": club["screen"]}))
+            jobs.append((start + rng.uniform(0, args.arrive), next(order), "poll", job))
+        jobs.append((start + rng.uniform(0, args.arrive), next(order), "poll", {"url": club["screen"]}))
     rng.shuffle(jobs)
     threads = max(1, min(args.threads, len(jobs)))
     shares = [jobs[n::threads] for n in range(threads)]
@@ -296,6 +304,9 @@ def main() -> int:
     parser.add_argument("--compress", type=float, default=30.0, help="a deal every 360 s / this per table")
     parser.add_argument("--viewers", type=int, default=40, help="public standings pages per club")
     parser.add_argument("--poll-every", type=float, default=1.5)
+    parser.add_argument(
+        "--arrive", type=float, default=30.0, help="seconds over which the pages open, before the first deals"
+    )
     parser.add_argument("--settle", type=float, default=10.0, help="seconds after the last confirmations")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
     parser.add_argument("--celery-concurrency", type=int, default=2)

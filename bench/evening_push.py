@@ -96,7 +96,24 @@ class Room:
             self.results.messages += 1
             self.results.ignored += not concerned
         if concerned:
-            self.asks.put(job)
+            self.ask(job)
+
+    def ask(self, job: dict) -> None:
+        """Queue the page's ask, once: a page already waiting for an asker asks then anyway (poll.js asks
+        once more after an answer in flight, never twice for the messages that came meanwhile)."""
+        with self.lock:
+            if job.get("queued"):
+                with self.results.lock:
+                    self.results.merged += 1
+                return
+            job["queued"] = True
+        self.asks.put(job)
+
+    def take(self, timeout: float) -> dict:
+        job = self.asks.get(timeout=timeout)
+        with self.lock:
+            job["queued"] = False
+        return job
 
     def _reopen(self, job: dict) -> None:
         time.sleep(2.0)  # the stream's "retry:" (config/stream.py RETRY_MS): the browser waits as long
@@ -105,7 +122,7 @@ class Room:
         except OSError as exc:
             self.results.problem(("stream reopen", repr(exc)[:120]))
             return
-        self.asks.put(job)
+        self.ask(job)
 
     def stop(self) -> None:
         self.stopped = True
@@ -119,7 +136,7 @@ def asker(base: str, room: Room, end: float, poll) -> None:
     session = requests.Session()
     while time.monotonic() < end:
         try:
-            job = room.asks.get(timeout=0.5)
+            job = room.take(timeout=0.5)
         except queue.Empty:
             continue
         try:

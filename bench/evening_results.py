@@ -19,11 +19,12 @@ class Results:
         self.parts = {"phone": 0, "public": 0}  # live parts fetched after a poll saw a change
         self.polls = 0
         self.problems: list = []
-        self.pending: list[tuple[float, int, int]] = []  # (confirm answered, club, standings version before)
+        # (confirm answered: monotonic, club, standings version before, answered: wall clock)
+        self.pending: list[tuple[float, int, int, float]] = []
         self.confirmed = 0
         # The push path (--push): streams opened, opened again after they ended, messages read, and those
         # of another scope (another game's sheet, the standings for a phone: dropped without an ask).
-        self.streams = self.reopened = self.messages = self.ignored = 0
+        self.streams = self.reopened = self.messages = self.ignored = self.merged = 0
 
     def problem(self, what) -> None:
         with self.lock:
@@ -58,7 +59,8 @@ def report(figure: dict, args) -> bool:
     if args.push:
         print(
             f"  streams opened {r.streams} (again after they ended: {r.reopened}); messages {r.messages}, of which "
-            f"{r.ignored} of another scope (no ask); asks every {args.slow:g} s besides"
+            f"{r.ignored} of another scope (no ask), {r.merged} while the page's ask was waiting (one ask); "
+            f"asks every {args.slow:g} s besides"
         )
     print(
         f"  CPU s per club evening ({figure['wall']:.0f} s): web {cpu['web'] / k:.1f}"
