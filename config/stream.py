@@ -7,8 +7,8 @@ nothing but "something changed": the key is signed, and given only to pages that
 
 One subscriber per process (`Hub`: one Redis connection, pattern `atout:live:*`) hands each message to the
 streams of its event: an open page costs a queue and a heartbeat every HEARTBEAT_SECONDS, no database, no
-session. A stream ends after LIVE_STREAM_SECONDS (the browser opens it again), or when Redis goes away: the
-page then polls as before (`Atout.poll` falls back by itself when the stream fails).
+session. A stream ends after half to all of LIVE_STREAM_SECONDS (the browser opens it again), or when Redis
+goes away: the page then polls as before (`Atout.poll` falls back by itself when the stream fails).
 
 Served by an ASGI server only (uvicorn config.asgi, see README): under WSGI a stream would hold a worker
 for its whole life, so the address answers 404 there, and without Redis.
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -126,7 +127,9 @@ async def stream(request, key: str):
 
 async def _events(event_id: int, queue: asyncio.Queue[Any]) -> AsyncIterator[str]:
     loop = asyncio.get_running_loop()
-    end = loop.time() + settings.LIVE_STREAM_SECONDS
+    # Each stream lives between half and the whole of LIVE_STREAM_SECONDS: a room's pages open within the
+    # same minute, and equal lives would end (and open again, each asking once) all in that minute.
+    end = loop.time() + settings.LIVE_STREAM_SECONDS * random.uniform(0.5, 1.0)
     try:
         yield f"retry: {RETRY_MS}\n: open\n\n"
         while (left := end - loop.time()) > 0:
