@@ -53,7 +53,7 @@ def standings_request_recompute(*, event_id: int) -> None:
     # so the mark is never lost (a `WHERE standings_dirty = false` would skip the row and lose it). The mark
     # read under the same lock says whether the pages see a change: in a burst of confirmations only the
     # first one moves the standings' pages (the others would make 40 viewers ask for the same answer).
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # in the caller's transaction when there is one
         was_dirty = Event.objects.select_for_update().filter(pk=event_id).values_list("standings_dirty", flat=True)
         if was_dirty.first() is False:
             live.changed(event_id, scope=live.STANDINGS)  # the standings' pages only: the phones do not show them
