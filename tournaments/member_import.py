@@ -20,6 +20,7 @@ import codecs
 import csv
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from charset_normalizer import from_bytes
 from charset_normalizer.utils import is_multi_byte_encoding
@@ -32,6 +33,7 @@ from django.utils.translation import ngettext
 
 from tournaments.models import Club, Player
 from tournaments.names import name_keys
+from tournaments.services.history import club_log_add
 
 MAX_LINES = 1000
 MAX_BYTES = 512 * 1024
@@ -287,7 +289,9 @@ def member_lines_read(*, text: str, club: Club) -> list[MemberLine]:
     return lines
 
 
-def members_import(*, club: Club, text: str, skip: set[int] | frozenset[int] = frozenset()) -> list[Player]:
+def members_import(
+    *, club: Club, text: str, skip: set[int] | frozenset[int] = frozenset(), user: Any = None
+) -> list[Player]:
     """Create a player for every line of `text` whose number is not in `skip`, in one transaction.
 
     Raises ValidationError (field "text") naming every bad line, and stores nothing, when any line not
@@ -311,7 +315,9 @@ def members_import(*, club: Club, text: str, skip: set[int] | frozenset[int] = f
     if not players:
         raise ValidationError({"text": [_("Every line is skipped: nothing to import.")]})
     with transaction.atomic():
-        return Player.objects.bulk_create(players)
+        created = Player.objects.bulk_create(players)
+        club_log_add(club=club, action="members_imported", user=user, count=len(created))
+    return created
 
 
 def members_import_summary(count: int) -> str:

@@ -9,11 +9,14 @@ from __future__ import annotations
 import difflib
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
+from django.core.paginator import Page, Paginator
 from django.db.models import Count, Max, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from tournaments.club_history_labels import club_log_text
 from tournaments.draw_selectors import draw_rows
 from tournaments.draws.rows import effective_statuses, next_round_number, withdrawn_after
 from tournaments.history_labels import event_log_text
@@ -237,6 +240,27 @@ def event_history(event: Event) -> list[dict]:
             "author": row.user.get_username() if row.user else row.imported_author,
         }
         for row in rows
+    ]
+
+
+CLUB_HISTORY_PAGE = 100
+
+
+def club_history(club: Club, *, page: Any = 1, season_id: int | None = None) -> tuple[Page, list[dict]]:
+    """One page of the club's history (seasons, divisions, members, forbidden pairings, settings), newest
+    first, each row with the sentence a person reads; `season_id` keeps one season's changes. Two queries
+    (the count and the page), whatever the number of rows."""
+    rows = club.log_entries.select_related("user").order_by("-created_at", "-pk")
+    if season_id is not None:
+        rows = rows.filter(season_id=season_id)
+    shown = Paginator(rows, CLUB_HISTORY_PAGE).get_page(page)
+    return shown, [
+        {
+            "row": row,
+            "text": club_log_text(row.action, row.details),
+            "author": row.user.get_username() if row.user else "",
+        }
+        for row in shown
     ]
 
 

@@ -42,6 +42,7 @@ urlpatterns = [
     path("o/", views.clubs.club_list, name="clubs"),
     path("o/<slug:club_slug>/", views.clubs.club_detail, name="club"),
     path("o/<slug:club_slug>/edit/", views.clubs.club_edit, name="club_edit"),
+    path("o/<slug:club_slug>/history/", views.clubs.club_history, name="club_history"),
     path("o/<slug:club_slug>/members/", views.members.member_list, name="members"),
     path("o/<slug:club_slug>/members/<int:player_id>/", views.members.member_edit, name="member_edit"),
     path("o/<slug:club_slug>/members/import/", views.members.member_import, name="member_import"),

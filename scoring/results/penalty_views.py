@@ -180,6 +180,7 @@ def _save_kind(request, club, form: PenaltyKindForm, kind: PenaltyKind | None) -
             effect=data["effect"],
             amount=data["amount"],
             description=data["description"],
+            user=request.user,
         )
     except PenaltyError as exc:
         form.add_error(exc.field if exc.field in form.fields else None, str(exc))
@@ -220,7 +221,7 @@ def penalty_kind_edit(request, club, kind_id: int):
 def penalty_kind_retire_view(request, club, kind_id: int):
     kind = get_object_or_404(PenaltyKind, pk=kind_id, club=club)
     retired = request.POST.get("retired") != "0"
-    penalty_kind_retire(kind=kind, retired=retired)
+    penalty_kind_retire(kind=kind, retired=retired, user=request.user)
     if retired:
         messages.success(
             request, _("“%(name)s” retired: no longer offered; given penalties keep it.") % {"name": kind.name}

@@ -59,7 +59,9 @@ def season_next(request, club, season_id: int):
     done = submitted(
         request,
         form,
-        lambda data: services.season_start_next(season=season, data=data, divisions=plan["divisions"]),
+        lambda data: services.season_start_next(
+            season=season, data=data, divisions=plan["divisions"], user=request.user
+        ),
         success=lambda new: (
             _("Season “%(name)s” started from “%(previous)s”.") % {"name": new.name, "previous": season.name}
         ),

@@ -14,7 +14,8 @@ from scoring.queueing import standings_request_recompute
 from scoring.standings.store import standings_recompute_if_dirty
 from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, table_of
 from tests.scoring.sheets.cards_helpers import card_of, evening
-from tournaments.models import Event
+from tournaments.models import Event, Player
+from tournaments.services.members import player_update
 from tournaments.services.room import director_call_open
 
 pytestmark = [pytest.mark.django_db, pytest.mark.live_answers]
@@ -115,6 +116,26 @@ def test_a_change_to_the_event_moves_every_page(client, django_capture_on_commit
     with django_capture_on_commit_callbacks(execute=True):
         director_call_open(event=event, round=round1, table_number=2, side="A")
     assert not any(_answered_from_cache(client, url, django_assert_num_queries) for url in pages.values())
+
+
+def test_a_members_consent_change_moves_the_venue_screen_at_once(
+    client, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    """The screen shows names as the members agreed: a withdrawn consent must not wait for the kept answer to
+    expire (it used to, up to ANSWER_SECONDS)."""
+    event, _round, _games, screen = _running_evening(tables=1)
+    url = f"/v/{screen.token}/version.json"
+    before = client.get(url).json()
+    assert _answered_from_cache(client, url, django_assert_num_queries)
+    player = event.entries.order_by("number").first().player_1
+    with django_capture_on_commit_callbacks(execute=True):
+        player_update(player=player, data={"publication": Player.Publication.HIDDEN})
+    assert not _answered_from_cache(client, url, django_assert_num_queries)
+    assert client.get(url).json()["version"] != before["version"]  # the screen reloads with the new names
+    # A change no public page shows (the member's email) leaves the screen answered from the cache.
+    with django_capture_on_commit_callbacks(execute=True):
+        player_update(player=player, data={"email": "neu@example.org"})
+    assert _answered_from_cache(client, url, django_assert_num_queries)
 
 
 def test_a_change_committed_while_an_answer_is_read_is_seen_at_the_next_poll():

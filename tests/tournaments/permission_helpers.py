@@ -27,6 +27,8 @@ def page_urls(o):
         ("get", reverse("tournaments:club", kwargs={"club_slug": club}), {}),
         ("get", reverse("tournaments:club_edit", kwargs={"club_slug": club}), {}),
         ("post", reverse("tournaments:club_edit", kwargs={"club_slug": club}), {"name": "Hacked"}),
+        ("get", reverse("tournaments:club_history", kwargs={"club_slug": club}), {}),
+        ("get", reverse("tournaments:club_history", kwargs={"club_slug": club}), {"season": o["season"].pk}),
         ("get", reverse("tournaments:members", kwargs={"club_slug": club}), {}),
         ("post", reverse("tournaments:members", kwargs={"club_slug": club}), {"first_name": "X", "last_name": "Y"}),
         ("get", reverse("tournaments:member_edit", kwargs={"club_slug": club, "player_id": o["player"].pk}), {}),

@@ -43,7 +43,7 @@ def other():
     }
 
 
-PAGE_COUNT = 36
+PAGE_COUNT = 38
 API_COUNT = 11
 
 

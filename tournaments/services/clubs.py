@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Club, Membership
 from tournaments.services.base import apply_fields, save_validated
+from tournaments.services.history import club_log_add
 
 # Route names under o/<club>/ that a club's short name must not shadow.
 RESERVED_CLUB_SLUGS = frozenset({"new"})
@@ -39,14 +40,20 @@ def register_club_hook(name: str, hook: Callable[[Club], None]) -> None:
         CLUB_HOOKS[name].append(hook)
 
 
-def club_update(*, club: Club, data: dict[str, Any]) -> Club:
+CLUB_FIELDS = ("name", "city", "currency", "embed_origins", "rating_enabled")
+
+
+def club_update(*, club: Club, data: dict[str, Any], user: User | None = None) -> Club:
     """Change a club's name, city, currency, the websites that may frame its standings and whether it rates its
-    players (the short name stays: it is in every link)."""
-    was_rated = Club.objects.filter(pk=club.pk).values_list("rating_enabled", flat=True).first()
-    apply_fields(club, data, ("name", "city", "currency", "embed_origins", "rating_enabled"))
+    players (the short name stays: it is in every link). The fields that changed go into the club's history."""
+    stored = Club.objects.filter(pk=club.pk).values(*CLUB_FIELDS).first() or {}
+    apply_fields(club, data, CLUB_FIELDS)
     with transaction.atomic():
         club = save_validated(club)
-        if was_rated is not None and bool(was_rated) != club.rating_enabled:
+        fields = [name for name in CLUB_FIELDS if getattr(club, name) != stored.get(name)]
+        if fields:
+            club_log_add(club=club, action="club_changed", user=user, fields=fields)
+        if "rating_enabled" in fields and stored:
             for hook in list(CLUB_HOOKS["rating_changed"]):
                 hook(club)
     return club

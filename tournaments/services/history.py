@@ -1,4 +1,6 @@
-"""The event's history: every step a director takes is added as one row (`EventLogEntry`), never edited.
+"""The histories: every step a director takes on an event is added as one row (`EventLogEntry`), every change
+to the club's year (seasons, divisions, members, forbidden pairings, settings) as one `ClubLogEntry`; never
+edited.
 
 Services that change an event outside the plan (a late pair, a withdrawal, a reopened round, a penalty, a
 side swap, ...) call `event_log_add` in their own transaction, so the step and its record land together.
@@ -11,9 +13,10 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
+from tournaments.club_history_labels import CLUB_LOG_ACTIONS
 from tournaments.exceptions import InvalidInput
 from tournaments.history_labels import EVENT_LOG_ACTIONS
-from tournaments.models import Entry, Event, EventLogEntry
+from tournaments.models import Club, ClubLogEntry, Entry, Event, EventLogEntry, Player, Season
 
 #: The longest reason a director may type for a step (the same bound as a sheet's reason, scoring.MAX_REASON).
 MAX_REASON = 2000
@@ -57,5 +60,30 @@ def event_log_add(
         round_number=round_number,
         entry=entry,
         table_number=table_number,
+        details=details,
+    )
+
+
+def club_log_add(
+    *,
+    club: Club,
+    action: str,
+    user: User | None = None,
+    season: Season | None = None,
+    player: Player | None = None,
+    reason: str = "",
+    **details: Any,
+) -> ClubLogEntry:
+    """Record one change to the club's year, in the caller's transaction. `action` is a code of
+    `tournaments.club_history_labels.CLUB_LOG_ACTIONS`; `details` are plain JSON values (names as they are now)."""
+    if action not in CLUB_LOG_ACTIONS:
+        raise ValueError(f"unknown club history action {action!r}: add it to club_history_labels.CLUB_LOG_ACTIONS")
+    return ClubLogEntry.objects.create(
+        club=club,
+        action=action,
+        user=user if user is not None and user.is_authenticated else None,
+        season=season,
+        player=player,
+        reason=(reason or "").strip(),
         details=details,
     )

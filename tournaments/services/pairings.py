@@ -1,5 +1,6 @@
 """The club's forbidden pairings: add one (two members who never meet in a draw), remove one. Both are kept
-with who and when; the draw reads the pairings not removed (`tournaments.draws.season.forbidden_pairs`)."""
+with who and when, and in the club's history; the draw reads the pairings not removed
+(`tournaments.draws.season.forbidden_pairs`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.utils.translation import gettext as _
 from tournaments.exceptions import IllegalTransition, InvalidInput
 from tournaments.models import Club, ForbiddenPairing, Player
 from tournaments.models.pairings import MAX_PAIRING_REASON
+from tournaments.services.history import club_log_add
 
 #: The most pairings a club keeps at once (a sanity bound: every draw of the club reads them all).
 MAX_PAIRINGS = 500
@@ -70,7 +72,7 @@ def forbidden_pairing_add(
                     _("The club has %(count)s forbidden pairings, the most it may keep; remove one first.")
                     % {"count": count}
                 )
-            return ForbiddenPairing.objects.create(
+            pairing = ForbiddenPairing.objects.create(
                 club=club,
                 player_a=first,
                 player_b=second,
@@ -78,6 +80,16 @@ def forbidden_pairing_add(
                 reason=reason,
                 created_by=user if user is not None and user.is_authenticated else None,
             )
+            club_log_add(
+                club=club,
+                action="forbidden_pairing_added",
+                user=user,
+                reason=reason,
+                a=str(first),
+                b=str(second),
+                kind=kind,
+            )
+            return pairing
     except IntegrityError as exc:  # the same pair added meanwhile by someone else
         raise _taken(player_a, player_b) from exc
 
@@ -86,10 +98,21 @@ def forbidden_pairing_remove(*, pairing: ForbiddenPairing, user: Any = None) -> 
     """Remove `pairing` from the draws (kept, marked removed by `user` now). Raises IllegalTransition when it
     is already removed."""
     with transaction.atomic():
-        locked = ForbiddenPairing.objects.select_for_update(of=("self",)).get(pk=pairing.pk)
+        locked = (
+            ForbiddenPairing.objects.select_for_update(of=("self",))
+            .select_related("club", "player_a", "player_b")
+            .get(pk=pairing.pk)
+        )
         if locked.removed_at is not None:
             raise IllegalTransition(_("This forbidden pairing was already removed."))
         locked.removed_at = timezone.now()
         locked.removed_by = user if user is not None and user.is_authenticated else None
         locked.save(update_fields=["removed_at", "removed_by"])
+        club_log_add(
+            club=locked.club,
+            action="forbidden_pairing_removed",
+            user=user,
+            a=str(locked.player_a),
+            b=str(locked.player_b),
+        )
     return locked

@@ -1,4 +1,5 @@
-"""Seasons of a club, with their championship rules (checked as a whole, frozen once an evening counts)."""
+"""Seasons of a club, with their championship rules (checked as a whole, frozen once an evening counts); each
+change kept in the club's history."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import re
 from decimal import Decimal
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -13,6 +15,7 @@ from django.utils.translation import gettext as _
 from tournaments.models import Club, Event, Player, Season, SeasonDivision
 from tournaments.models.divisions import division_letter
 from tournaments.services.base import apply_fields, save_validated
+from tournaments.services.history import club_log_add
 
 RULE_FIELDS = Season.RULE_FIELDS
 SEASON_FIELDS = ("name", "start_date", "end_date", *RULE_FIELDS)
@@ -118,26 +121,43 @@ def season_counting_evening(season: Season) -> Event | None:
     )
 
 
-def season_create(*, club: Club, data: dict[str, Any]) -> Season:
+def season_create(*, club: Club, data: dict[str, Any], user: User | None = None) -> Season:
     season = Season(club=club)
     apply_fields(season, data, SEASON_FIELDS)
     _check_season(season)
-    return save_validated(season)
+    with transaction.atomic():
+        season = save_validated(season)
+        club_log_add(club=club, action="season_created", user=user, season=season, season_name=season.name)
+    return season
 
 
-def season_update(*, season: Season, data: dict[str, Any]) -> Season:
+def season_update(*, season: Season, data: dict[str, Any], user: User | None = None) -> Season:
+    """Change a season's name, dates or rules (rules refused once an evening counts); the fields that changed
+    go into the club's history."""
     # From the database: a bound ModelForm has already set its values on `season`.
     stored = Season.objects.get(pk=season.pk)
-    before = {name: getattr(stored, name) for name in RULE_FIELDS}
+    before = {name: getattr(stored, name) for name in SEASON_FIELDS}
     apply_fields(season, data, SEASON_FIELDS)
     _check_season(season)
-    changed = [name for name in RULE_FIELDS if _plain(getattr(season, name)) != _plain(before[name])]
-    if changed:
+    changed = [name for name in SEASON_FIELDS if _plain(getattr(season, name)) != _plain(before[name])]
+    rules_changed = [name for name in changed if name in RULE_FIELDS]
+    if rules_changed:
         first = season_counting_evening(season)
         if first is not None:
             message = _frozen_message(first)
-            raise ValidationError({name: message for name in changed})
-    return save_validated(season)
+            raise ValidationError({name: message for name in rules_changed})
+    with transaction.atomic():
+        season = save_validated(season)
+        if changed:
+            club_log_add(
+                club=season.club,
+                action="season_changed",
+                user=user,
+                season=season,
+                season_name=season.name,
+                fields=changed,
+            )
+    return season
 
 
 def _plain(value: Any) -> Any:
@@ -152,7 +172,7 @@ def _frozen_message(first: Event) -> str:
     ) % {"event": first.name, "date": first.date.strftime("%d.%m.%Y")}
 
 
-def season_divisions_set(*, season: Season, divisions: dict[int, int]) -> int:
+def season_divisions_set(*, season: Season, divisions: dict[int, int], user: User | None = None) -> int:
     """Put the club's players into the season's divisions (player id → 1 for A, …); a player left out plays
     in the lowest. Refused once the season's first evening counts, for another club's player, or for a
     division the season does not have. Returns how many players are placed above the lowest division."""
@@ -175,10 +195,20 @@ def season_divisions_set(*, season: Season, divisions: dict[int, int]) -> int:
     with transaction.atomic():
         SeasonDivision.objects.filter(season=season).delete()
         SeasonDivision.objects.bulk_create(rows)
+        club_log_add(
+            club=season.club,
+            action="season_divisions_set",
+            user=user,
+            season=season,
+            season_name=season.name,
+            placed=len(rows),
+        )
     return len(rows)
 
 
-def season_start_next(*, season: Season, data: dict[str, Any], divisions: dict[int, int]) -> Season:
+def season_start_next(
+    *, season: Season, data: dict[str, Any], divisions: dict[int, int], user: User | None = None
+) -> Season:
     """A new season of the club started from `season`: its name and dates from `data`, the same rules, and the
     divisions it gives (player id → division, promotion and relegation applied by the caller). Atomic."""
     new = Season(club=season.club, previous=season)
@@ -200,11 +230,20 @@ def season_start_next(*, season: Season, data: dict[str, Any], divisions: dict[i
     _check_season(new)
     with transaction.atomic():
         save_validated(new)
-        SeasonDivision.objects.bulk_create(
+        placed = SeasonDivision.objects.bulk_create(
             [
                 SeasonDivision(season=new, player_id=p, division=d)
                 for p, d in sorted(divisions.items())
                 if d < new.divisions
             ]
+        )
+        club_log_add(
+            club=new.club,
+            action="season_started",
+            user=user,
+            season=new,
+            season_name=new.name,
+            previous=season.name,
+            placed=len(placed),
         )
     return new

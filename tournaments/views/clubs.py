@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from tournaments import selectors, services
 from tournaments.forms.clubs import ClubEditForm, ClubForm
+from tournaments.models import Season
 from tournaments.permissions import may_create_club, organiser_clubs
 from tournaments.views.base import organiser_view, submitted
 
@@ -55,10 +57,28 @@ def club_edit(request, club):
     done = submitted(
         request,
         form,
-        lambda data: services.club_update(club=club, data=data),
+        lambda data: services.club_update(club=club, data=data, user=request.user),
         success=_("Saved."),
         then=lambda _result: redirect("tournaments:club", club_slug=club.slug),
     )
     if done:
         return done
     return render(request, "organiser/form.html", {"club": club, "form": form, "title": _("Edit club")})
+
+
+@organiser_view
+@require_GET
+def club_history(request, club):
+    """Who changed what in the club's year, newest first: seasons and their rules, divisions, members (their
+    consent above all), forbidden pairings, the club's settings. `?season=<id>` keeps one season's changes
+    (another club's season is 404); `?page=` pages through. A fixed number of queries."""
+    season = None
+    if request.GET.get("season"):
+        try:
+            season_id = int(request.GET["season"])
+        except ValueError:
+            raise Http404 from None
+        season = get_object_or_404(Season, pk=season_id, club=club)
+    page, rows = selectors.club_history(club, page=request.GET.get("page"), season_id=season and season.pk)
+    context = {"club": club, "season": season, "page": page, "rows": rows}
+    return render(request, "organiser/club_history.html", context)

@@ -36,7 +36,7 @@ def member_list(request, club):
     done = submitted(
         request,
         form,
-        lambda data: services.player_create(club=club, data=data),
+        lambda data: services.player_create(club=club, data=data, user=request.user),
         success=lambda player: _("%(player)s added.") % {"player": player},
         then=lambda _result: redirect("tournaments:members", club_slug=club.slug),
     )
@@ -58,7 +58,7 @@ def member_edit(request, club, player_id: int):
     done = submitted(
         request,
         form,
-        lambda data: services.player_update(player=player, data=data),
+        lambda data: services.player_update(player=player, data=data, user=request.user),
         success=_("Saved."),
         then=lambda _result: redirect("tournaments:members", club_slug=club.slug),
     )
@@ -91,7 +91,7 @@ def member_import(request, club):
                 chosen = set(request.POST.getlist("line"))
                 skip = {line.number for line in lines if not line.problem and str(line.number) not in chosen}
                 try:
-                    players = members_import(club=club, text=text, skip=skip)
+                    players = members_import(club=club, text=text, skip=skip, user=request.user)
                 except (ValidationError, TournamentError) as exc:
                     apply_errors(form, exc)
                 else:

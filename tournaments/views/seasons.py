@@ -25,7 +25,7 @@ def season_create(request, club):
     done = submitted(
         request,
         form,
-        lambda data: services.season_create(club=club, data=data),
+        lambda data: services.season_create(club=club, data=data, user=request.user),
         success=_("Season created."),
         then=lambda _result: redirect("tournaments:club", club_slug=club.slug),
     )
@@ -42,7 +42,7 @@ def season_edit(request, club, season_id: int):
     done = submitted(
         request,
         form,
-        lambda data: services.season_update(season=season, data=data),
+        lambda data: services.season_update(season=season, data=data, user=request.user),
         success=_("Saved."),
         then=lambda _result: redirect("tournaments:club", club_slug=club.slug),
     )
@@ -68,7 +68,7 @@ def season_divisions(request, club, season_id: int):
     done = submitted(
         request,
         form,
-        lambda _data: services.season_divisions_set(season=season, divisions=form.divisions()),
+        lambda _data: services.season_divisions_set(season=season, divisions=form.divisions(), user=request.user),
         success=_("Divisions saved."),
         then=lambda _result: redirect("tournaments:season_divisions", club_slug=club.slug, season_id=season.pk),
     )
