@@ -4,6 +4,7 @@ fields left out of an archived model are in schema.py, beside the part that arch
 
 from scoring.models import CardCodeMiss, Export, PenaltyKind, PinFailure, TableCard, TeamLink, VenueScreen
 from tournaments.models import (
+    ClubLogEntry,
     DirectorCall,
     EventFee,
     ForbiddenPairing,
@@ -21,6 +22,7 @@ from tournaments.models import (
 
 MODELS_LEFT_OUT = {
     Membership: "accounts and roles belong to the installation, not to an event",
+    ClubLogEntry: "the club's own history of its year (seasons, members, settings): no part of an event",
     Export: "files made from the event; the archive is one of them",
     PasswordResetRequest: "the installation's password-reset limit, by address: no part of an event",
     CardCodeMiss: "the installation's limit on wrong card codes, by address: no part of an event",
