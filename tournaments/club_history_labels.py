@@ -1,6 +1,6 @@
 """The club history's sentences: each change of `tournaments.models.ClubLogEntry` (its action code) as a person
 reads it, in the reader's language (`club_log_text`). Field names, consents and kinds are the models' own
-labels, so no code (`initials`, `never_partners`) is ever shown.
+labels, so no code (`initials`, `partners`) is ever shown.
 """
 
 from __future__ import annotations
@@ -8,29 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import FieldDoesNotExist
-from django.db import models
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.history_labels import DetailsOrDash, field_names
 from tournaments.models import Club, ForbiddenPairing, Player, Season
-
-
-class _DetailsOrDash(dict):
-    # A row written with fewer details than its sentence asks for still reads as its change, with a dash.
-    def __missing__(self, key: str) -> str:
-        return "–"
-
-
-def _field_names(model: type[models.Model], names: Any) -> str:
-    shown = []
-    for name in names or []:
-        try:
-            shown.append(str(model._meta.get_field(name).verbose_name))
-        except FieldDoesNotExist:  # a field of an earlier version: its name is all there is
-            shown.append(str(name))
-    return ", ".join(shown) or "–"
 
 
 def _consent(code: Any) -> str:
@@ -38,23 +21,23 @@ def _consent(code: Any) -> str:
 
 
 def _club_changed(details: Mapping[str, Any]) -> str:
-    return gettext("Club settings changed: %(fields)s.") % {"fields": _field_names(Club, details.get("fields"))}
+    return gettext("Club settings changed: %(fields)s.") % {"fields": field_names(Club, details.get("fields"))}
 
 
 def _season_changed(details: Mapping[str, Any]) -> str:
     return gettext("Season “%(season_name)s”: changed %(fields)s.") % {
         "season_name": details.get("season_name", "–"),
-        "fields": _field_names(Season, details.get("fields")),
+        "fields": field_names(Season, details.get("fields")),
     }
 
 
 def _member_changed(details: Mapping[str, Any]) -> str:
-    d = _DetailsOrDash(details)
+    d = DetailsOrDash(details)
     parts = []
     fields = [name for name in details.get("fields") or [] if name != "publication"]
     if fields:
         parts.append(
-            gettext("%(name)s: changed %(fields)s.") % {"name": d["name"], "fields": _field_names(Player, fields)}
+            gettext("%(name)s: changed %(fields)s.") % {"name": d["name"], "fields": field_names(Player, fields)}
         )
     if "publication" in (details.get("fields") or []):
         parts.append(
@@ -71,7 +54,7 @@ def _members_imported(details: Mapping[str, Any]) -> str:
 
 def _pairing_added(details: Mapping[str, Any]) -> str:
     kind = dict(ForbiddenPairing.Kind.choices).get(details.get("kind"), "–")
-    return gettext("Forbidden pairing added: %(a)s and %(b)s, %(kind)s.") % _DetailsOrDash({**details, "kind": kind})
+    return gettext("Forbidden pairing added: %(a)s and %(b)s, %(kind)s.") % DetailsOrDash({**details, "kind": kind})
 
 
 def _divisions_set(details: Mapping[str, Any]) -> str:
@@ -80,7 +63,7 @@ def _divisions_set(details: Mapping[str, Any]) -> str:
         "Season “%(season_name)s”: divisions set, %(placed)s player above the lowest division.",
         "Season “%(season_name)s”: divisions set, %(placed)s players above the lowest division.",
         placed,
-    ) % _DetailsOrDash(details)
+    ) % DetailsOrDash(details)
 
 
 def _season_started(details: Mapping[str, Any]) -> str:
@@ -91,7 +74,7 @@ def _season_started(details: Mapping[str, Any]) -> str:
         "Season “%(season_name)s” started after “%(previous)s”, with its rules; %(placed)s players above the lowest "
         "division.",
         placed,
-    ) % _DetailsOrDash(details)
+    ) % DetailsOrDash(details)
 
 
 # The club history's changes (tournaments.models.ClubLogEntry.action): each a sentence filled from the row's
@@ -116,7 +99,7 @@ CLUB_LOG_ACTIONS: dict[str, Any] = {
 
 
 def _penalty_kind_changed(details: Mapping[str, Any]) -> str:
-    d = _DetailsOrDash(details)
+    d = DetailsOrDash(details)
     if details.get("was") and details.get("was") != details.get("name"):
         return gettext("Penalty “%(was)s” changed, now “%(name)s”.") % d
     return gettext("Penalty “%(name)s” changed.") % d
@@ -128,5 +111,5 @@ def club_log_text(action: str, details: Mapping[str, Any]) -> str:
     if template is None:
         return gettext("Change of an earlier version.")
     if isinstance(template, Promise | str):
-        return str(template) % _DetailsOrDash(details)
+        return str(template) % DetailsOrDash(details)
     return template(details)

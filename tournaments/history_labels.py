@@ -20,7 +20,7 @@ from tournaments.prize_labels import PRIZE_LOG_ACTIONS
 def _penalty_sentence(template: Promise) -> Any:
     # A built-in penalty reads in the reader's language (its code is kept), a club's under its own name.
     def sentence(details: Mapping[str, Any]) -> str:
-        filled = _DetailsOrDash(details)
+        filled = DetailsOrDash(details)
         code = details.get("penalty_code")
         if isinstance(code, str) and code in PENALTY_LABELS:
             filled["penalty"] = penalty_name(code)
@@ -32,7 +32,7 @@ def _penalty_sentence(template: Promise) -> Any:
 def _sides_swapped(details: Mapping[str, Any]) -> str:
     """The side swap's sentence: which of the two fixes (scoring.sheets.services.sides), or the short one for
     a row that does not say."""
-    filled = _DetailsOrDash(details)
+    filled = DetailsOrDash(details)
     if details.get("how") == "teams":
         return (
             gettext("Table %(table)s: the two teams had swapped places; N/S is now no. %(a)s, E/W no. %(b)s.") % filled
@@ -50,8 +50,8 @@ def _director_called(details: Mapping[str, Any]) -> str:
     return gettext("Table %(table)s called the director.") % {"table": table}
 
 
-def _dash(details: Mapping[str, Any]) -> _DetailsOrDash:
-    return _DetailsOrDash(details)
+def _dash(details: Mapping[str, Any]) -> DetailsOrDash:
+    return DetailsOrDash(details)
 
 
 def _late_entry_text(details: Mapping[str, Any]) -> str:
@@ -152,7 +152,7 @@ def _unfinished_rule_text(details: Mapping[str, Any]) -> str:
         "Round %(round)s, table %(table)s: unfinished game after %(played)s deal; %(rule)s: %(before)s → %(after)s.",
         "Round %(round)s, table %(table)s: unfinished game after %(played)s deals; %(rule)s: %(before)s → %(after)s.",
         played,
-    ) % _DetailsOrDash({**details, "rule": rule})
+    ) % DetailsOrDash({**details, "rule": rule})
 
 
 def event_log_text(action: str, details: Mapping[str, Any]) -> str:
@@ -163,26 +163,34 @@ def event_log_text(action: str, details: Mapping[str, Any]) -> str:
     if not isinstance(template, Promise | str):
         return template(details)
     # A row written with fewer details than the sentence asks for still reads as its step, with a dash.
-    return str(template) % _DetailsOrDash(details)
+    return str(template) % DetailsOrDash(details)
 
 
-class _DetailsOrDash(dict):
+class DetailsOrDash(dict):
+    """A row's details for a %-sentence: a key the row lacks (written by an earlier version) reads as a dash."""
+
     def __missing__(self, key: str) -> str:
         return "–"
 
 
-def _settings_changed_text(details: Mapping[str, Any]) -> str:
+def field_names(model: Any, names: Any) -> str:
+    """The fields `names` of `model` as a person reads them ("first name, email"), or a dash for none; a field
+    of an earlier version, gone from the model, shows by its name."""
     from django.core.exceptions import FieldDoesNotExist
 
+    shown = []
+    for name in names or []:
+        try:
+            shown.append(str(model._meta.get_field(name).verbose_name))
+        except FieldDoesNotExist:
+            shown.append(str(name))
+    return ", ".join(shown) or "–"
+
+
+def _settings_changed_text(details: Mapping[str, Any]) -> str:
     from tournaments.models import Event
 
-    names = []
-    for name in details.get("fields") or []:
-        try:
-            names.append(str(Event._meta.get_field(name).verbose_name))
-        except FieldDoesNotExist:  # a field of an earlier version: its name is all there is
-            names.append(str(name))
-    return gettext("Settings changed: %(fields)s.") % {"fields": ", ".join(names) or "–"}
+    return gettext("Settings changed: %(fields)s.") % {"fields": field_names(Event, details.get("fields"))}
 
 
 def _checkin_changed_text(details: Mapping[str, Any]) -> str:
