@@ -128,10 +128,7 @@ EVENT_LOG_ACTIONS: dict[str, Any] = {
     "team_link_reissued": _("Team link of no. %(number)s reissued (the old one is dead)."),
     "venue_screen_created": _("A venue screen address made."),
     "venue_screen_revoked": _("A venue screen address revoked."),
-    "event_restored": _(
-        "Event restored from a backup: %(sheets_after)s sheets with %(deals_after)s deals (before: %(sheets_before)s "
-        "with %(deals_before)s)."
-    ),
+    "event_restored": lambda details: _event_restored_text(details),
     "clock_start": _("Round %(round)s: clock started (%(minutes)s minutes)."),
     "clock_restart": _("Round %(round)s: clock started again from %(minutes)s minutes."),
     "clock_pause": _("Round %(round)s: clock paused with %(left)s minutes left."),
@@ -153,6 +150,31 @@ def _unfinished_rule_text(details: Mapping[str, Any]) -> str:
         "Round %(round)s, table %(table)s: unfinished game after %(played)s deals; %(rule)s: %(before)s → %(after)s.",
         played,
     ) % DetailsOrDash({**details, "rule": rule})
+
+
+def _event_restored_text(details: Mapping[str, Any]) -> str:
+    text = gettext(
+        "Event restored from a backup: %(sheets_after)s sheets with %(deals_after)s deals (before: %(sheets_before)s "
+        "with %(deals_before)s)."
+    ) % DetailsOrDash(details)
+    # The desk's rows are not in an archive: the restore kept them (rows written before this was recorded say nothing).
+    payments, kept, undone = (
+        details.get(key) if isinstance(details.get(key), int) else 0
+        for key in ("payments_kept", "prize_steps_kept", "prize_steps_undone")
+    )
+    if payments:
+        text += " " + ngettext("%(count)s payment kept.", "%(count)s payments kept.", payments) % {"count": payments}
+    if kept:
+        text += " " + ngettext(
+            "%(count)s step of the prize-giving kept.", "%(count)s steps of the prize-giving kept.", kept
+        ) % {"count": kept}
+    if undone:
+        text += " " + ngettext(
+            "%(count)s step of the prize-giving undone: its team is not in the backup.",
+            "%(count)s steps of the prize-giving undone: their teams are not in the backup.",
+            undone,
+        ) % {"count": undone}
+    return text
 
 
 def event_log_text(action: str, details: Mapping[str, Any]) -> str:

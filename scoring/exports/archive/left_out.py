@@ -40,9 +40,9 @@ MODELS_LEFT_OUT = {
     PrizeSettings: "the prize list's settings are not archived yet; the history keeps the prize-giving's steps",
     PrizeCategory: "the prize categories are not archived yet; the history keeps the prize-giving's steps",
     Prize: "the lots are not archived yet; the history keeps each lot taken, with its name",
-    PrizeAward: "the prize-giving's steps are not archived yet; the history keeps each of them",
+    PrizeAward: "the prize-giving's steps are not archived yet; the history keeps each, a restore keeps them",
     ForbiddenPairing: "the club's standing rules for its draws, not an event's; the draw's flags keep what they did",
     # The desk's money: the treasurer's sheet (PDF, XLSX) is the club's record of it; the history keeps each step.
     EventFee: "the entry fee and payout of the desk, not the results; the treasurer's sheet records them",
-    Payment: "the payment ledger of the desk; the treasurer's sheet (PDF, XLSX) and the history keep it",
+    Payment: "the desk's payment ledger; the treasurer's sheet and the history keep it, a restore keeps its rows",
 }

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext
 
 from scoring.exports.archive import ArchiveError, event_archive_import, event_archive_load
 
@@ -28,20 +29,27 @@ class Command(BaseCommand):
             size = path.stat().st_size
             if size > settings.ARCHIVE_MAX_BYTES:  # refuse before reading a huge file into memory
                 raise CommandError(
-                    f"{path}: the file has {size} bytes; an archive may have at most "
-                    f"{settings.ARCHIVE_MAX_BYTES} (setting ARCHIVE_MAX_BYTES). Nothing was imported."
+                    gettext(
+                        "%(path)s: the file has %(size)d bytes; an archive may have at most %(max)d (setting "
+                        "ARCHIVE_MAX_BYTES). Nothing was imported."
+                    )
+                    % {"path": path, "size": size, "max": settings.ARCHIVE_MAX_BYTES}
                 )
             raw = path.read_bytes()
         except OSError as exc:
-            raise CommandError(f"Cannot read {path}: {exc.strerror or exc}") from None
+            raise CommandError(
+                gettext("Cannot read %(path)s: %(error)s") % {"path": path, "error": exc.strerror or exc}
+            ) from None
         try:
             data = event_archive_load(raw)
             event = event_archive_import(data=data, club_slug=club_slug, event_slug=event_slug)
         except ArchiveError as exc:
-            raise CommandError(f"{path}: {exc} Nothing was imported.") from None
+            raise CommandError(
+                gettext("%(path)s: %(error)s Nothing was imported.") % {"path": path, "error": exc}
+            ) from None
         self.stdout.write(
             self.style.SUCCESS(
-                f"Imported “{event.name}” ({event.date}) into club {event.club.slug} "
-                f"as event {event.slug} (id {event.pk})."
+                gettext("Imported “%(name)s” (%(date)s) into the club %(club)s as event %(slug)s (id %(id)d).")
+                % {"name": event.name, "date": event.date, "club": event.club.name, "slug": event.slug, "id": event.pk}
             )
         )

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from scoring.models import Sheet, TableCard, TableLink, TeamLink
 from scoring.rules import random_game
@@ -42,7 +43,10 @@ class Command(BaseCommand):
             the_event = Event.objects.select_related("club").get(club__slug=club, slug=event)
             round_1 = Round.objects.get(event=the_event, number=1)
         except (Event.DoesNotExist, Round.DoesNotExist) as exc:
-            raise CommandError(f"No demo event {club}/{event} with a round 1: run load_demo first.") from exc
+            raise CommandError(
+                gettext("No demo event %(club)s/%(event)s with a round 1: run load_demo first.")
+                % {"club": club, "event": event}
+            ) from exc
         table_links_ensure(round=round_1)
         links = {
             (link.game.table_number, link.side): link
@@ -86,17 +90,17 @@ class Command(BaseCommand):
         game = links[(TYPING_TABLE, "A")].game
         team = TeamLink.objects.active().filter(entry_id=game.entry_a_id).first()
         rows = [
-            (f"Referee, table {TYPING_TABLE} card (typing)", referee["A"]),
-            (f"Other side, table {TYPING_TABLE} card", referee["B"]),
-            ("A team's link (where we play)", reverse("scoring:team", args=[team.token])),
-            ("Round 1 score sheets", reverse("desk:round", kwargs={**slugs, "number": round_1.number})),
-            ("Table cards (print once)", reverse("desk:event-cards", kwargs=slugs)),
-            ("Live standings", reverse("public:standings", kwargs=slugs)),
-            ("Score calculator", reverse("public:calculator")),
+            (gettext("Referee, table %(table)d card (typing)") % {"table": TYPING_TABLE}, referee["A"]),
+            (gettext("Other side, table %(table)d card") % {"table": TYPING_TABLE}, referee["B"]),
+            (gettext("A team's link (where we play)"), reverse("scoring:team", args=[team.token])),
+            (gettext("Round 1 score sheets"), reverse("desk:round", kwargs={**slugs, "number": round_1.number})),
+            (gettext("Table cards (print once)"), reverse("desk:event-cards", kwargs=slugs)),
+            (gettext("Live standings"), reverse("public:standings", kwargs=slugs)),
+            (gettext("Score calculator"), reverse("public:calculator")),
         ]
         self.stdout.write(
-            f"Round 1: tables {', '.join(map(str, CONFIRMED_TABLES))} confirmed, "
-            f"table {TYPING_TABLE} typing, the others not started."
+            gettext("Round 1: tables %(confirmed)s confirmed, table %(typing)d typing, the others not started.")
+            % {"confirmed": ", ".join(map(str, CONFIRMED_TABLES)), "typing": TYPING_TABLE}
         )
         for label, path in rows:
             self.stdout.write(f"  {label + ':':<32} {base}{path}")

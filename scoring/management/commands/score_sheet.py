@@ -36,21 +36,33 @@ class Command(BaseCommand):
         if language and language not in {code for code, _ in settings.LANGUAGES}:
             choices = ", ".join(code for code, _ in settings.LANGUAGES)
             raise CommandError(f"Unknown language {language!r}; choose one of {choices}.", returncode=2)
-        text = self._read(options["file"], options.get("stdin") or sys.stdin)
+        with translation.override(language):  # the command's own messages in the language asked for, too
+            text = self._read(options["file"], options.get("stdin") or sys.stdin)
         try:
             game = json.loads(text)
         except json.JSONDecodeError as exc:
-            where = options["file"] if options["file"] != "-" else "standard input"
-            raise CommandError(
-                f"{where} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}.", returncode=2
-            ) from None
+            where = options["file"]
+            with translation.override(language):
+                message = gettext("%(where)s is not valid JSON: %(error)s at line %(line)d, column %(column)d.") % {
+                    "where": where if options["file"] != "-" else gettext("standard input"),
+                    "error": exc.msg,
+                    "line": exc.lineno,
+                    "column": exc.colno,
+                }
+            raise CommandError(message, returncode=2) from None
         with translation.override(language):
             result = score_game(game, translate=gettext if language else None, ngettext=ngettext if language else None)
         indent = None if options["compact"] else 2
         self.stdout.write(json.dumps(result, ensure_ascii=False, indent=indent))
         if not result["valid"]:
             count = len(result["errors"])
-            raise CommandError(f"The sheet is invalid: {count} error(s), see errors in the result.", returncode=1)
+            with translation.override(language):
+                message = ngettext(
+                    "The sheet is invalid: %(count)d error, see errors in the result.",
+                    "The sheet is invalid: %(count)d errors, see errors in the result.",
+                    count,
+                ) % {"count": count}
+            raise CommandError(message, returncode=1)
 
     @staticmethod
     def _read(path: str, stdin) -> str:
@@ -60,6 +72,8 @@ class Command(BaseCommand):
             with open(path, encoding="utf-8") as fh:
                 return fh.read()
         except FileNotFoundError:
-            raise CommandError(f"No such file: {path}", returncode=2) from None
+            raise CommandError(gettext("No such file: %(path)s") % {"path": path}, returncode=2) from None
         except (OSError, UnicodeDecodeError) as exc:
-            raise CommandError(f"Cannot read {path}: {exc}", returncode=2) from None
+            raise CommandError(
+                gettext("Cannot read %(path)s: %(error)s") % {"path": path, "error": exc}, returncode=2
+            ) from None

@@ -33,6 +33,7 @@ from collections import Counter
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from scoring.engine import CACHE_FIELDS, cache_result
 from scoring.models import Deal, Sheet
@@ -107,7 +108,9 @@ class Command(BaseCommand):
                 report["rounds"].append(self._round(event, number, rng, config, history))
         except TournamentError as exc:
             self._cleanup(event, config["keep"])
-            raise CommandError(f"Round {len(report['rounds']) + 1}: {exc}") from exc
+            raise CommandError(
+                gettext("Round %(round)d: %(error)s") % {"round": len(report["rounds"]) + 1, "error": exc}
+            ) from exc
         report["seconds"] = round(time.perf_counter() - started, 3)
         self._cleanup(event, config["keep"])
         self.stdout.write(json.dumps(report, ensure_ascii=False))
@@ -122,34 +125,53 @@ class Command(BaseCommand):
         if club is not None:
             entries = len(club["players"]) // (1 if mode == Event.TeamMode.MELEE else 2)
         if entries is None:
-            raise CommandError("--entries is needed (or --club with --players).")
+            raise CommandError(gettext("--entries is needed (or --club with --players)."))
         if not minimum <= entries <= MAX_ENTRIES:
             raise CommandError(
-                f"--entries must be from {minimum} to {MAX_ENTRIES} in {options['mode']} mode, got {entries}."
+                gettext("--%(option)s must be from %(low)d to %(high)d, got %(value)d.")
+                % {"option": "entries", "low": minimum, "high": MAX_ENTRIES, "value": entries}
             )
         if not 1 <= rounds <= MAX_ROUNDS:
-            raise CommandError(f"--rounds must be from 1 to {MAX_ROUNDS}, got {rounds}.")
+            raise CommandError(
+                gettext("--%(option)s must be from %(low)d to %(high)d, got %(value)d.")
+                % {"option": "rounds", "low": 1, "high": MAX_ROUNDS, "value": rounds}
+            )
         methods = [m.strip() for m in options["method"].split(",") if m.strip()]
         allowed = ("melee",) if mode == Event.TeamMode.MELEE else ("random", "swiss", "round_robin")
         wrong = [m for m in methods if m not in allowed]
         if not methods or wrong:
             raise CommandError(
-                f"--method {options['method']!r}: {options['mode']} mode allows {', '.join(allowed)} "
-                f"(one, or one per round comma-separated)."
+                gettext(
+                    "--method %(given)s: --mode %(mode)s allows %(allowed)s (one, or one per round, comma-separated)."
+                )
+                % {"given": options["method"], "mode": options["mode"], "allowed": ", ".join(allowed)}
             )
         if len(methods) > rounds:
-            raise CommandError(f"--method lists {len(methods)} methods for {rounds} rounds.")
+            raise CommandError(
+                ngettext(
+                    "--method lists %(methods)d methods for %(rounds)d round.",
+                    "--method lists %(methods)d methods for %(rounds)d rounds.",
+                    rounds,
+                )
+                % {"methods": len(methods), "rounds": rounds}
+            )
         presets = [p["name"] for p in list_presets()]
         if options["rules"] not in presets:
-            raise CommandError(f"--rules {options['rules']!r} is not a preset; choose from {', '.join(presets)}.")
+            raise CommandError(
+                gettext("--rules %(rules)s is not a preset; choose from %(presets)s.")
+                % {"rules": options["rules"], "presets": ", ".join(presets)}
+            )
         rules_options = {}
         if options["deals"] is not None:
             if not 1 <= options["deals"] <= 100:
-                raise CommandError(f"--deals must be from 1 to 100, got {options['deals']}.")
+                raise CommandError(
+                    gettext("--%(option)s must be from %(low)d to %(high)d, got %(value)d.")
+                    % {"option": "deals", "low": 1, "high": 100, "value": options["deals"]}
+                )
             rules_options["deals"] = options["deals"]
         seed = options["seed"] if options["seed"] is not None else secrets.randbelow(2**31)
         if seed < 0:
-            raise CommandError(f"--seed must be 0 or more, got {seed}.")
+            raise CommandError(gettext("--seed must be 0 or more, got %(value)d.") % {"value": seed})
         return {
             "mode": mode,
             "entries": entries,
@@ -167,31 +189,46 @@ class Command(BaseCommand):
         """--club, --players, --season, --date checked: the club, its players in order, season and date."""
         if options["club"] is None:
             if options["players"] or options["season"] or options["date"]:
-                raise CommandError("--players, --season and --date go with --club.")
+                raise CommandError(gettext("--players, --season and --date go with --club."))
             return None
         club = Club.objects.filter(slug=options["club"]).first()
         if club is None:
-            raise CommandError(f"--club {options['club']!r}: no such club.")
+            raise CommandError(gettext("--club %(club)s: no such club.") % {"club": options["club"]})
         try:
             ids = [int(x) for x in (options["players"] or "").split(",") if x.strip()]
         except ValueError as exc:
-            raise CommandError(f"--players {options['players']!r}: give player ids, comma-separated.") from exc
+            raise CommandError(
+                gettext("--players %(given)s: give player ids, comma-separated.") % {"given": options["players"]}
+            ) from exc
         found = {p.pk: p for p in Player.objects.filter(club=club, pk__in=ids)}
         missing = [i for i in ids if i not in found]
         if missing or len(set(ids)) != len(ids):
-            raise CommandError(f"--players: {missing or 'repeated ids'} are not distinct players of {club.slug}.")
+            if missing:
+                raise CommandError(
+                    gettext("--players: %(ids)s are not players of the club %(club)s.")
+                    % {"ids": ", ".join(str(i) for i in missing), "club": club.name}
+                )
+            raise CommandError(gettext("--players: a player id is given twice."))
         per_entry = 1 if mode == Event.TeamMode.MELEE else 2
         if len(ids) % per_entry or len(ids) < 4:
-            raise CommandError(f"--players: {len(ids)} players do not make whole entries of {per_entry}.")
+            raise CommandError(
+                gettext("--players: %(count)d players do not make whole entries of %(size)d (and at least 4).")
+                % {"count": len(ids), "size": per_entry}
+            )
         season = None
         if options["season"] is not None:
             season = Season.objects.filter(pk=options["season"], club=club).first()
             if season is None:
-                raise CommandError(f"--season {options['season']}: no season of {club.slug}.")
+                raise CommandError(
+                    gettext("--season %(season)s: no season of the club %(club)s.")
+                    % {"season": options["season"], "club": club.name}
+                )
         try:
             date = datetime.date.fromisoformat(options["date"]) if options["date"] else timezone.localdate()
         except ValueError as exc:
-            raise CommandError(f"--date {options['date']!r}: give YYYY-MM-DD.") from exc
+            raise CommandError(
+                gettext("--date %(given)s: give a date as YYYY-MM-DD.") % {"given": options["date"]}
+            ) from exc
         return {"club": club, "players": [found[i] for i in ids], "season": season, "date": date}
 
     # --- set-up ---------------------------------------------------------------------------------------
@@ -223,7 +260,7 @@ class Command(BaseCommand):
                     },
                 )
             except Exception as exc:
-                raise CommandError(f"The event cannot be created: {exc}") from exc
+                raise CommandError(gettext("The event cannot be created: %(error)s") % {"error": exc}) from exc
             entries = Entry.objects.bulk_create(
                 [
                     Entry(
@@ -286,7 +323,10 @@ class Command(BaseCommand):
             played = random_game(rng, preset, options)
             result = score_game({"rules": preset, "options": options, "deals": played["deals"]})
             if not result["valid"]:  # the dealer only plays valid deals; anything else is a bug
-                raise CommandError(f"Invalid random game at table {game.table_number}: {result['errors']}")
+                raise CommandError(
+                    gettext("Invalid random game at table %(table)d: %(errors)s")
+                    % {"table": game.table_number, "errors": result["errors"]}
+                )
             sheet = sheets.get(game.pk)
             if sheet is None:
                 sheet = Sheet(game=game)

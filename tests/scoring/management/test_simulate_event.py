@@ -6,6 +6,7 @@ import json
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import translation
 
 from scoring.models import Deal, Sheet
 from tournaments.models import Club, Event, Game, Player, Standing
@@ -75,3 +76,17 @@ def test_bad_arguments_are_a_clear_command_error(args, words):
     with pytest.raises(CommandError, match=words):
         simulate(*args)
     assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "sentence"),
+    [
+        ("de", "--rounds muss zwischen 1 und"),
+        ("fr", "--method donne 2 méthodes pour 1 manche."),
+    ],
+)
+def test_a_refusal_reads_in_the_language_of_the_person(language, sentence):
+    args = {"de": ["--rounds", "0", "--method", "swiss"], "fr": ["--rounds", "1", "--method", "random,swiss"]}
+    with translation.override(language), pytest.raises(CommandError) as raised:
+        simulate("--entries", "8", *args[language])
+    assert sentence in str(raised.value)

@@ -3,8 +3,9 @@
 `event_archive_import` makes a new event (a copy, or the club's first); restoring keeps the Event row (its id,
 its club, its season, its address, its table cards and venue screens, its exports) and replaces everything the
 archive holds of the evening: its settings and status, entries and check-ins, tables, rounds with their games,
-sheets, deals and history, penalties and standings (rebuilt from the deals). Because it is the same row in the
-same season, the evening is counted once in the season ranking, whatever the archive says.
+sheets, deals and history, penalties and standings (rebuilt from the deals); the desk's payments and prize
+steps, which the archive does not hold, are kept and tied to the restored teams (`desk`). Because it is the
+same row in the same season, the evening is counted once in the season ranking, whatever the archive says.
 
 Only this event's own archive is taken (`archive_identity_refusal`): the same club, the same short name and
 the same creation moment, which an archive keeps and an import keeps too; another event's file is refused
@@ -29,6 +30,7 @@ from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from scoring.exports.archive.read import _rescore, parts, play
+from scoring.exports.archive.read.desk import desk_back, desk_kept
 from scoring.exports.archive.read.rows import at, author, insert, validation_failed
 from scoring.exports.archive.read.values import Reader
 from scoring.exports.archive.schema import EVENT, EVENT_LOG, ArchiveError
@@ -136,6 +138,7 @@ def _restore(data: Any, event: Event, reason: str, user: Any) -> Event:
         raise ArchiveError(refusal)
     before = event_counts(locked)
     kept = _kept_addresses(locked)
+    desk = desk_kept(locked)
     _clear(locked)
     _event_fields(r, data, locked)
     player_of = parts.players_read(r, data, locked.club)
@@ -150,6 +153,7 @@ def _restore(data: Any, event: Event, reason: str, user: Any) -> Event:
     _history_merge(r, data, locked, entries, kept["log_entries"])
     play.standings_read(r, data, locked, entries)
     _addresses_back(locked, entries, kept)
+    desk_details = desk_back(locked, entries, desk)
     # The standings are derived: rebuilt from the restored deals, penalties and rules, under a new version.
     standings_recompute_now(event_id=locked.pk)
     after = event_counts(locked)
@@ -161,6 +165,7 @@ def _restore(data: Any, event: Event, reason: str, user: Any) -> Event:
         exported_at=str(data.get("exported_at") or "")[:40],
         **{f"{name}_before": before[name] for name in COUNTED},
         **{f"{name}_after": after[name] for name in COUNTED},
+        **desk_details,
     )
     locked.refresh_from_db()
     return locked

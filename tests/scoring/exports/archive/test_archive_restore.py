@@ -12,7 +12,8 @@ from scoring.sheets.links import table_cards_ensure, team_links_ensure
 from tests.factories import EventFactory, PlayerFactory
 from tests.scoring.archive_helpers import make_rich_event, rows, sheet_in
 from tournaments.exceptions import InvalidInput
-from tournaments.models import Entry, Event, EventLogEntry, Season
+from tournaments.history_labels import event_log_text
+from tournaments.models import Entry, Event, EventLogEntry, Payment, Prize, PrizeAward, PrizeCategory, Season
 from tournaments.services.history import event_log_add
 
 pytestmark = pytest.mark.django_db
@@ -85,6 +86,38 @@ def test_cards_screens_and_phone_addresses_are_kept(backup):
     assert set(TableCard.objects.active().filter(event=event).values_list("token", flat=True)) == cards
     assert dict(TeamLink.objects.active().filter(entry__event=event).values_list("entry__number", "token")) == teams
     assert set(TableLink.objects.active().filter(game__round__event=event).values_list("token", flat=True)) == games
+
+
+def _desk(event, numbers):
+    """The treasurer's payments and a started prize-giving (with a ticked category) for the teams `numbers`."""
+    teams = {entry.number: entry for entry in Entry.objects.filter(event=event, number__in=numbers)}
+    ladies = PrizeCategory.objects.create(event=event, position=1, name="Damen")
+    ladies.entries.set(teams.values())
+    for step, number in enumerate(numbers, start=1):
+        entry = teams[number]
+        Payment.objects.create(event=event, entry=entry, entry_number=number, entry_name=str(entry), amount=10)
+        prize = Prize.objects.create(event=event, position=step, label=f"{step}. Preis")
+        PrizeAward.objects.create(event=event, step=step, entry=entry, prize=prize)
+
+
+def test_a_restore_keeps_the_desks_payments_and_prize_giving(backup):
+    """Neither is in the archive: replacing the entries once orphaned every payment (the treasurer's sheet
+    showed every team owing) and deleted the prize-giving."""
+    event, data, _archived = backup
+    _change_everything(event)  # adds the late pair no. 9, whom the backup does not know
+    _desk(event, [2, 9, 1])
+    event_archive_restore(data=data, event=event, reason="Stand von 21 Uhr")
+    ledger = list(Payment.objects.filter(event=event).order_by("pk").values_list("entry_number", "entry__number"))
+    assert ledger == [(2, 2), (9, None), (1, 1)]  # no. 9's payment stays in the ledger, with its number and name
+    steps = list(PrizeAward.objects.filter(event=event).values_list("step", "entry__number", "prize__label"))
+    assert steps == [(1, 2, "1. Preis"), (2, 1, "3. Preis")]  # no. 9's step undone, the next one moved up
+    ticked = PrizeCategory.objects.get(event=event).entries.values_list("number", flat=True)
+    assert sorted(ticked) == [1, 2]
+    log = EventLogEntry.objects.get(event=event, action="event_restored")
+    assert event_log_text(log.action, log.details).endswith(
+        "2 payments kept. 2 steps of the prize-giving kept. "
+        "1 step of the prize-giving undone: its team is not in the backup."
+    )
 
 
 def test_another_events_archive_is_refused_and_nothing_changes(backup):
