@@ -47,9 +47,27 @@ def _member_changed(details: Mapping[str, Any]) -> str:
     return " ".join(parts) or gettext("%(name)s changed.") % d
 
 
+#: How many imported names one history row shows (the row keeps them all).
+IMPORTED_NAMES_SHOWN = 30
+
+
 def _members_imported(details: Mapping[str, Any]) -> str:
     count = details.get("count") if isinstance(details.get("count"), int) else 0
-    return ngettext("%(count)s member imported.", "%(count)s members imported.", count) % {"count": count}
+    names = details.get("names") if isinstance(details.get("names"), list) else []
+    if not names:  # a row written before the names were kept
+        return ngettext("%(count)s member imported.", "%(count)s members imported.", count) % {"count": count}
+    shown = ", ".join(str(name) for name in names[:IMPORTED_NAMES_SHOWN])
+    if len(names) > IMPORTED_NAMES_SHOWN:
+        shown = ngettext(
+            "%(names)s and %(more)s more", "%(names)s and %(more)s more", len(names) - IMPORTED_NAMES_SHOWN
+        ) % {
+            "names": shown,
+            "more": len(names) - IMPORTED_NAMES_SHOWN,
+        }
+    return ngettext("%(count)s member imported: %(names)s.", "%(count)s members imported: %(names)s.", count) % {
+        "count": count,
+        "names": shown,
+    }
 
 
 def _pairing_added(details: Mapping[str, Any]) -> str:

@@ -316,7 +316,10 @@ def members_import(
         raise ValidationError({"text": [_("Every line is skipped: nothing to import.")]})
     with transaction.atomic():
         created = Player.objects.bulk_create(players)
-        club_log_add(club=club, action="members_imported", user=user, count=len(created))
+        # Every name, so the history answers "who added her?" for an imported member too.
+        club_log_add(
+            club=club, action="members_imported", user=user, count=len(created), names=[str(p) for p in created]
+        )
     return created
 
 

@@ -68,7 +68,19 @@ def test_a_member_added_changed_and_imported_are_each_one_row(organiser, organis
     assert _text(changed) == "Ute Vogt: changed email, junior."
     assert _text(changed, "de") == "Ute Vogt: E-Mail, Jugendliche(r) geändert."
     assert "ute@example.org" not in _text(changed)  # the history names the field, not the address
-    assert imported.action == "members_imported" and _text(imported) == "2 members imported."
+    assert imported.action == "members_imported" and _text(imported) == "2 members imported: Klaus Krüger, Jan Ohm."
+    assert _text(imported, "de") == "2 Mitglieder importiert: Klaus Krüger, Jan Ohm."
+
+
+def test_a_long_import_names_the_first_members_and_counts_the_rest(organiser):
+    from tournaments.club_history_labels import IMPORTED_NAMES_SHOWN
+    from tournaments.member_import import members_import
+
+    count = IMPORTED_NAMES_SHOWN + 5
+    members_import(club=organiser.club, text="".join(f"Vorname{n};Nachname{n}\n" for n in range(count)))
+    (imported,) = _history(organiser.club)
+    assert imported.details["names"][-1] == f"Vorname{count - 1} Nachname{count - 1}"  # the row keeps every name
+    assert _text(imported).endswith(f"Vorname{IMPORTED_NAMES_SHOWN - 1} Nachname{IMPORTED_NAMES_SHOWN - 1} and 5 more.")
 
 
 def test_season_rules_changed_and_frozen_refusal_writes_nothing(organiser, organiser_client):
