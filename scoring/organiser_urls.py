@@ -27,7 +27,7 @@ from scoring.public import member as member_views
 from scoring.public import venue as venue_views
 from scoring.results import archive_import as archive_views
 from scoring.results import archive_restore as restore_views
-from scoring.results import mail_views, penalty_views, treasurer_views
+from scoring.results import history_views, mail_views, penalty_views, treasurer_views
 from scoring.results import season_next as season_next_views
 from scoring.results import views as results_views
 from scoring.sheets.referee_urls import sheet_routes
@@ -104,6 +104,8 @@ results_patterns = [
     path(event + "money/treasurer.xlsx", treasurer_views.treasurer_xlsx, name="treasurer_xlsx"),
     path(season + "treasurer.pdf", treasurer_views.season_treasurer_pdf, name="season_treasurer_pdf"),
     path(season + "treasurer.xlsx", treasurer_views.season_treasurer_xlsx, name="season_treasurer_xlsx"),
+    path("o/<slug:club_slug>/history.xlsx", history_views.club_history_xlsx, name="club_history_xlsx"),
+    path("o/<slug:club_slug>/history.pdf", history_views.club_history_pdf, name="club_history_pdf"),
 ]
 
 old = "o/scores/"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Max, Prefetch, Q
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
@@ -250,18 +250,27 @@ def club_history(club: Club, *, page: Any = 1, season_id: int | None = None) -> 
     """One page of the club's history (seasons, divisions, members, forbidden pairings, settings), newest
     first, each row with the sentence a person reads; `season_id` keeps one season's changes. Two queries
     (the count and the page), whatever the number of rows."""
+    shown = Paginator(_club_log(club, season_id), CLUB_HISTORY_PAGE).get_page(page)
+    return shown, [_club_history_row(row) for row in shown]
+
+
+def club_history_all(club: Club, *, season_id: int | None = None) -> list[dict]:
+    """Every row of the club's history (or of one season's), newest first, as `club_history` gives them: for
+    the files an organiser keeps. One query."""
+    return [_club_history_row(row) for row in _club_log(club, season_id)]
+
+
+def _club_log(club: Club, season_id: int | None) -> QuerySet:
     rows = club.log_entries.select_related("user").order_by("-created_at", "-pk")
-    if season_id is not None:
-        rows = rows.filter(season_id=season_id)
-    shown = Paginator(rows, CLUB_HISTORY_PAGE).get_page(page)
-    return shown, [
-        {
-            "row": row,
-            "text": club_log_text(row.action, row.details),
-            "author": row.user.get_username() if row.user else "",
-        }
-        for row in shown
-    ]
+    return rows if season_id is None else rows.filter(season_id=season_id)
+
+
+def _club_history_row(row) -> dict:
+    return {
+        "row": row,
+        "text": club_log_text(row.action, row.details),
+        "author": row.user.get_username() if row.user else "",
+    }
 
 
 # --- the room during play ---------------------------------------------------------------------------------

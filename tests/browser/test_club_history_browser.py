@@ -2,10 +2,12 @@
 page, then finds the change from the club page, as a sentence with both consents in words and who made it,
 on a page that fits the phone."""
 
+import io
 import os
 from pathlib import Path
 
 import pytest
+from openpyxl import load_workbook
 from playwright.sync_api import expect
 
 from tests.browser.helpers import login
@@ -45,3 +47,12 @@ def test_a_withdrawn_consent_is_found_in_the_clubs_history(live_server, phone_pa
     expect(rows.nth(1)).to_contain_text("Saison „Saison 2026/27“:")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=str(SHOTS / f"club-history-{width}.png"), full_page=True)
+
+    # The same rows as a spreadsheet to file, from the page's own button.
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Tabelle (XLSX)").click()
+    assert download.value.suggested_filename.startswith(f"{club.slug}-history-")
+    sheet = load_workbook(io.BytesIO(download.value.path().read_bytes())).active
+    assert [row[2] for row in sheet.iter_rows(min_row=2, max_row=2, values_only=True)] == [
+        "Ute Vogt: Name auf öffentlichen Seiten „Voller Name“ → „Nicht veröffentlicht“."
+    ]

@@ -29,6 +29,8 @@ def page_urls(o):
         ("post", reverse("tournaments:club_edit", kwargs={"club_slug": club}), {"name": "Hacked"}),
         ("get", reverse("tournaments:club_history", kwargs={"club_slug": club}), {}),
         ("get", reverse("tournaments:club_history", kwargs={"club_slug": club}), {"season": o["season"].pk}),
+        ("get", reverse("results:club_history_xlsx", kwargs={"club_slug": club}), {}),
+        ("get", reverse("results:club_history_pdf", kwargs={"club_slug": club}), {"season": o["season"].pk}),
         ("get", reverse("tournaments:members", kwargs={"club_slug": club}), {}),
         ("post", reverse("tournaments:members", kwargs={"club_slug": club}), {"first_name": "X", "last_name": "Y"}),
         ("get", reverse("tournaments:member_edit", kwargs={"club_slug": club, "player_id": o["player"].pk}), {}),

@@ -43,7 +43,7 @@ def other():
     }
 
 
-PAGE_COUNT = 38
+PAGE_COUNT = 40
 API_COUNT = 11
 
 

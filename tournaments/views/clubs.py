@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -66,19 +67,33 @@ def club_edit(request, club):
     return render(request, "organiser/form.html", {"club": club, "form": form, "title": _("Edit club")})
 
 
+def history_season(request, club) -> Season | None:
+    """The season of `?season=<id>` (None without it); junk or another club's season is 404."""
+    if not request.GET.get("season"):
+        return None
+    try:
+        season_id = int(request.GET["season"])
+    except ValueError:
+        raise Http404 from None
+    return get_object_or_404(Season, pk=season_id, club=club)
+
+
+def history_files(club, season: Season | None) -> dict[str, str]:
+    """The history's downloads (XLSX, PDF), for the same season as the page."""
+    query = f"?season={season.pk}" if season else ""
+    return {
+        kind: reverse(f"results:club_history_{kind}", kwargs={"club_slug": club.slug}) + query
+        for kind in ("xlsx", "pdf")
+    }
+
+
 @organiser_view
 @require_GET
 def club_history(request, club):
     """Who changed what in the club's year, newest first: seasons and their rules, divisions, members (their
     consent above all), forbidden pairings, the club's settings. `?season=<id>` keeps one season's changes
     (another club's season is 404); `?page=` pages through. A fixed number of queries."""
-    season = None
-    if request.GET.get("season"):
-        try:
-            season_id = int(request.GET["season"])
-        except ValueError:
-            raise Http404 from None
-        season = get_object_or_404(Season, pk=season_id, club=club)
+    season = history_season(request, club)
     page, rows = selectors.club_history(club, page=request.GET.get("page"), season_id=season and season.pk)
-    context = {"club": club, "season": season, "page": page, "rows": rows}
+    context = {"club": club, "season": season, "page": page, "rows": rows, "files": history_files(club, season)}
     return render(request, "organiser/club_history.html", context)
