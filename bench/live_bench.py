@@ -12,7 +12,9 @@ them in their own memory. Tasks run eagerly (no broker): `/healthz` is then one 
 Poll phase, twice: gunicorn (one sync worker) on a free port, first with LIVE_ANSWERS=false (every poll
 reads the database, as before the live cache), then with the live cache. One keep-alive session asks, in
 `--rounds` alternating rounds of `--requests` each, `GET /healthz` and `GET /t/<token>/version.json` with the
-ETag of its first answer (a 304, as a phone's poll is while nothing changes). Server CPU per request is the
+ETag of its first answer (a 304, as a phone's poll is while nothing changes), and
+`GET .../standings/table/` of another event's public standings, 40 teams after 3 rounds (what every viewer
+fetches after a recompute). Server CPU per request is the
 CPU time of the gunicorn processes and of the bench database's PostgreSQL backends (/proc), divided by the
 requests; printed: the median round of each, and the ratio.
 
@@ -90,13 +92,18 @@ def ask(session, url: str, count: int, headers: dict[str, str], status: int) -> 
             sys.exit(f"{url} answered {response.status_code}, expected {status}: {response.text[:200]}")
 
 
-def poll_phase(server, base: str, token: str, args) -> dict[str, float]:
+def poll_phase(server, base: str, token: str, args, table_path: str | None = None) -> dict[str, float]:
     import requests
 
     session = requests.Session()
     poll = f"{base}/t/{token}/version.json"
     etag = session.get(poll, timeout=30).headers["ETag"]
-    targets = {"healthz": (f"{base}/healthz", {}, 200), "poll_304": (poll, {"If-None-Match": etag}, 304)}
+    targets = {
+        "healthz": (f"{base}/healthz", {}, 200),
+        "poll_304": (poll, {"If-None-Match": etag}, 304),
+    }
+    if table_path:  # what 40 viewers fetch at once after each recompute
+        targets["table"] = (base + table_path, {}, 200)
     for url, headers, status in targets.values():  # warm the worker (connections, imports)
         ask(session, url, 50, headers, status)
     per_request: dict[str, list[float]] = {name: [] for name in targets}
@@ -110,6 +117,14 @@ def poll_phase(server, base: str, token: str, args) -> dict[str, float]:
     out = {name: statistics.median(values) for name, values in per_request.items()}
     out.update({f"{name}_wall": statistics.median(values) for name, values in wall.items()})
     return out
+
+
+def _public_standings() -> str:
+    """An event of 40 teams after 3 rounds with public standings (the public pages' test builder); the address
+    of its standings table."""
+    from tests.scoring.public.public_helpers import build, url
+
+    return url(build(teams=40, rounds=3, public_standings=True), "standings_table")
 
 
 def main() -> int:
@@ -128,6 +143,7 @@ def main() -> int:
     recreate_database(url)
     setup_django(env)
     tables = make_round(args.tables, 12, 1)
+    table_path = _public_standings()
     from config import live
 
     live.forget_all()  # answers kept from an earlier run of the same ids
@@ -140,17 +156,18 @@ def main() -> int:
         server = start_server({**env, **extra}, 1, port)
         try:
             wait_until_up(base, server)
-            figures = poll_phase(server, base, tables[0][0], args)
+            figures = poll_phase(server, base, tables[0][0], args, table_path)
         finally:
             os.killpg(server.pid, 15)
             server.wait(timeout=30)
         print(f"gunicorn, one sync worker; polls answered from {title}; {args.rounds} x {args.requests} requests")
-        for name in ("healthz", "poll_304"):
+        for name in ("healthz", "poll_304", "table"):
             print(
                 f"  {name:9} server CPU {figures[name] * 1000:.2f} ms/request, "
                 f"wall {figures[name + '_wall'] * 1000:.2f} ms/request"
             )
         print(f"  poll 304 / healthz: {figures['poll_304'] / figures['healthz']:.2f}x")
+        print(f"  standings table / healthz: {figures['table'] / figures['healthz']:.2f}x")
     if args.pages:
         from live_push import push_phase
 

@@ -206,15 +206,41 @@ def standings(request, event: Event):
     )
 
 
+#: Rounds a `?round=` may name in a kept table's key (any other number shows the latest round, as the page does).
+_KEPT_ROUNDS = range(1, 100)
+
+
 @require_GET
-@public_event("public_standings")
-def standings_table(request, event: Event):
-    """The standings table fragment alone (what the live page swaps in)."""
-    html, _shown = _standings_fragment(event, _int_param(request, "round"))
-    response = HttpResponse(html)
-    response["X-Standings-Version"] = str(event.standings_version)
+def standings_table(request, club_slug: str, event_slug: str):
+    """The standings table fragment alone (what the live page swaps in after each recompute, so every viewer
+    asks at once). Public standings are kept in the live cache under the standings' generation, as their
+    version is: no query, no session. Not public: the club's organiser still sees it (a preview), from the
+    database."""
+    requested = _int_param(request, "round")
+    shown = requested if requested in _KEPT_ROUNDS else None
+    key = f"st:{club_slug}:{event_slug}:{shown or ''}:{get_language()}"
+    try:
+        state = live.answer(key, lambda: _standings_table_answer(club_slug, event_slug, shown)).state
+    except Http404:
+        state = _standings_table_preview(request, club_slug, event_slug, shown)
+    response = HttpResponse(state["html"])
+    response["X-Standings-Version"] = str(state["version"])
     response["Cache-Control"] = "no-cache"
     return response
+
+
+def _standings_table_answer(club_slug: str, event_slug: str, requested: int | None) -> live.Answer:
+    event = _event_or_404(club_slug, event_slug)
+    if event.status == Event.Status.DRAFT or not event.public_standings:
+        raise Http404
+    html, _shown = _standings_fragment(event, requested)
+    return live.Answer(event.pk, {"html": html, "version": event.standings_version}, live.STANDINGS)
+
+
+@public_event("public_standings")
+def _standings_table_preview(request, event: Event, requested: int | None) -> dict:
+    html, _shown = _standings_fragment(event, requested)
+    return {"html": html, "version": event.standings_version}
 
 
 @require_GET

@@ -96,6 +96,9 @@ def test_the_evening_that_does_not_go_to_plan(live_server, _chromium, phone_page
     phone.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 1")
     phone.wait_for_selector('#offline-queue[data-copy="fresh"]')  # the worker's copy has deal 1
     phone.context.set_offline(True)
+    # The page learns it is offline a moment after the emulation starts: a deal typed before that can still
+    # go out (and its answer be lost), which is not the case this step is about.
+    phone.wait_for_function("navigator.onLine === false")
     type_deal(phone, *PHONE_DEALS[1])
     phone.wait_for_selector('#offline-queue[data-pending="1"]')
     assert phone.reload().from_service_worker  # a reload without a network: the service worker's copy

@@ -43,8 +43,8 @@ def player_create(*, club: Club, data: dict[str, Any], user: User | None = None)
 def player_update(*, player: Player, data: dict[str, Any], user: User | None = None) -> Player:
     """Change a member, kept in the club's history with the fields that changed (a consent before and after).
     A change of consent for publication (or of a name) moves the club's `publication_version`, which the public
-    pages' cached fragments carry, and tells the live pages of the club's open and running evenings: the new
-    name shows at once, the venue screen included."""
+    pages' cached fragments carry, and tells the live pages of every evening of the club (not drafts, which no
+    public page shows): the new name shows at once, the venue screen and the kept standings included."""
     # Read back from the database: a model form has already set the new values on `player`.
     stored = Player.objects.filter(pk=player.pk).values(*PLAYER_FIELDS).first() or {}
     with transaction.atomic():
@@ -59,9 +59,12 @@ def player_update(*, player: Player, data: dict[str, Any], user: User | None = N
         club_log_add(club=player.club, action="member_changed", user=user, player=player, **details)
         if any(name in fields for name in PUBLISHED_FIELDS):
             Club.objects.filter(pk=player.club_id).update(publication_version=F("publication_version") + 1)
-            shown_live = Event.objects.filter(
-                club_id=player.club_id, status__in=(Event.Status.OPEN, Event.Status.RUNNING)
-            ).values_list("pk", flat=True)
+            # Finished evenings too: their public standings and venue screen are kept answers as well.
+            shown_live = (
+                Event.objects.filter(club_id=player.club_id)
+                .exclude(status=Event.Status.DRAFT)
+                .values_list("pk", flat=True)
+            )
             for event_id in shown_live:
                 live.changed(event_id)
     return player
