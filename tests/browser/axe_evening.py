@@ -1,18 +1,16 @@
-"""axe-core finds no serious or critical violation on any page of the evening, at 360 and 1280 px, in each of
-the site's languages (issue 19). The evening is the seeded demo (the snapshots' `build_evening`: round 1
-part-played, every public page on, a venue screen); the pages are those the evening test
-(test_evening_browser.py) passes through, for the organiser logged in and for the tables, teams, room and
-public without an account. The language is chosen as a visitor chooses it (the language cookie)."""
+"""What the three axe test files run, one language each (a file is one worker's under `--dist loadfile`, so the
+three spread over the workers): axe-core finds no serious or critical violation on any page of the evening,
+at 360 and 1280 px, in each of the site's languages (issue 19). The evening is the seeded demo (the
+snapshots' `build_evening`: round 1 part-played, every public page on, a venue screen); the pages are those
+the evening test (test_evening_browser.py) passes through, for the organiser logged in and for the tables,
+teams, room and public without an account. The language is chosen as a visitor chooses it (the language
+cookie)."""
 
 from __future__ import annotations
-
-import pytest
 
 from scoring.models import TableLink
 from tests.browser.helpers import axe_serious, session_login
 from tests.snapshots.snapshot_helpers import PAGES, TYPING_TABLE, build_evening
-
-pytestmark = [pytest.mark.browser, pytest.mark.needs_postgres, pytest.mark.django_db(transaction=True)]
 
 # The evening test's pages beyond the snapshots' (the forms it fills, the prints it opens).
 ORGANISER_EXTRA = [
@@ -64,8 +62,8 @@ def _check(_chromium, live_server, language: str, urls: list[str], user=None) ->
     return violations
 
 
-@pytest.mark.parametrize("language", ["de", "en", "fr"])
-def test_no_serious_axe_violation_on_the_evenings_pages(live_server, _chromium, language):
+def evening_violations(live_server, _chromium, language: str) -> list[str]:
+    """Every serious violation on the evening's pages in `language`, as axe-core words it."""
     from django.contrib.auth import get_user_model
 
     # The evening test starts on an empty installation: the first account's page, open only then.
@@ -76,4 +74,4 @@ def test_no_serious_axe_violation_on_the_evenings_pages(live_server, _chromium, 
     user = get_user_model().objects.get(pk=evening.organiser_id)
     violations += _check(_chromium, live_server, language, organiser_urls, user)
     violations += _check(_chromium, live_server, language, visitor_urls)
-    assert violations == [], "\n".join(violations)
+    return violations
