@@ -42,6 +42,9 @@ class Room:
         sock.sendall(f"GET {job['stream']} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
         sock.setblocking(False)
         with self.lock:
+            if self.stopped:
+                sock.close()
+                return
             self.selector.register(sock, selectors.EVENT_READ, {"job": job, "buffer": b"", "open": False})
             self.results.streams += 1
         self.wake_w.send(b"x")
@@ -53,9 +56,12 @@ class Room:
                     self.wake_r.recv(4096)
                     continue
                 self._read(key)
-        for key in list(self.selector.get_map().values()):
-            if key.data is not None:
-                key.fileobj.close()
+        self.stopped = True  # a stream that ends from now on is not opened again
+        with self.lock:
+            for key in list(self.selector.get_map().values()):
+                if key.data is not None:
+                    self.selector.unregister(key.fileobj)
+                    key.fileobj.close()
 
     def _read(self, key) -> None:
         state = key.data
@@ -117,6 +123,8 @@ class Room:
 
     def _reopen(self, job: dict) -> None:
         time.sleep(2.0)  # the stream's "retry:" (config/stream.py RETRY_MS): the browser waits as long
+        if self.stopped:  # the run is over (its sockets closed, their numbers free for new ones)
+            return
         try:
             self.open(job)
         except OSError as exc:
