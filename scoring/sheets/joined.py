@@ -27,11 +27,24 @@ def model_columns(parts: list[tuple[type[Model], str]]) -> tuple[str, list[list[
 def fetch_instances(sql: str, params: list[Any], parts: list[tuple[type[Model], str]], fields) -> list | None:
     """Run `sql` (its SELECT list from `model_columns(parts)`) and return its first row as one instance per
     model (None where an outer join found nothing), or None without a row."""
+    found = fetch_instances_and_rest(sql, params, parts, fields)
+    return None if found is None else found[0]
+
+
+def fetch_instances_and_rest(
+    sql: str, params: list[Any], parts: list[tuple[type[Model], str]], fields
+) -> tuple[list, tuple] | None:
+    """`fetch_instances`, and the row's columns after the models' (what the SELECT list adds at its end)."""
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
         return None
+    width = sum(len(m_fields) for m_fields in fields)
+    return _instances(row, parts, fields), tuple(row[width:])
+
+
+def _instances(row, parts: list[tuple[type[Model], str]], fields) -> list:
     objs: list[Model | None] = []
     start = 0
     for (model, _alias), m_fields in zip(parts, fields, strict=True):

@@ -47,9 +47,10 @@ def deal_preview(
 
     `insert` (0-based, at most the number of deals) puts it before the deal there; otherwise `position`
     (0-based) replaces that deal; with neither, or outside the deals (past the end, or negative), it comes
-    last. The sheet's deals: one query; they are scored once, with the new one. Raises nothing: a broken rule
-    set or deal gives `valid` false with the engine's errors."""
-    deals = sheet_deal_data(sheet)
+    last. The sheet's deals: one query (none when a card's lookup read them); they are scored once, with the
+    new one. Raises nothing: a broken rule set or deal gives `valid` false with the engine's errors."""
+    read = getattr(sheet, "read_deals", None)  # a card's lookup read them already (sheets/card_lookup.py)
+    deals = list(read) if read is not None else sheet_deal_data(sheet)
     if insert is not None and 0 <= insert <= len(deals):
         position = insert
         deals.insert(position, deal)

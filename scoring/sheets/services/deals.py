@@ -3,6 +3,7 @@ insert before a position. Each runs in one transaction through the shared steps 
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -14,11 +15,12 @@ from django.utils.translation import ngettext
 from scoring.engine import sheet_score
 from scoring.exceptions import (
     DealInvalid,
+    ScoringError,
     SheetStateError,
 )
 from scoring.live import sheet_changed
 from scoring.models import Deal, Sheet, SheetChange
-from scoring.sheets.deal_write import save_together
+from scoring.sheets.deal_write import save_if_unchanged, save_together
 from scoring.sheets.permissions import (
     Actor,
 )
@@ -50,6 +52,9 @@ def deal_create(
     id, version or missing organiser reason), SheetConflict (stale version), SideNotAllowed /
     SheetStateError (not this actor's turn), DealInvalid (the engine's errors; nothing stored)."""
     _check_client_id(client_id)
+    written = _create_unlocked(sheet, data, version, client_id, actor, reason)
+    if written is not None:
+        return written
     with transaction.atomic():
         locked, seen, stored = _lock_for_create(sheet, client_id, event=actor.organiser)
         replay = _replayed_create(locked, client_id, seen=seen)
@@ -83,6 +88,50 @@ def deal_create(
             change.version = locked.version
             change.save(force_insert=True)
     return SheetWrite(sheet=locked, deal=deal, created=True, deals=new)
+
+
+def _create_unlocked(
+    sheet: Sheet, data: dict[str, Any], version: int, client_id: str, actor: Actor, reason: str
+) -> SheetWrite | None:
+    """The phone's create in one statement and no transaction, or None for the locked path.
+
+    The card's lookup read the sheet and its deals in its one statement (`read_deals`, not locked). When the
+    deal would be an ordinary append by a table (no organiser, a sheet in entry, the version the phone sent),
+    it is checked against those deals and written only while the sheet is still at that version and status
+    and its history has not seen the client id (`save_if_unchanged`). Anything else, and every refusal, goes
+    the locked way, which reads again under the lock and answers with authority: a sheet that moved on
+    meanwhile (a deal from the other phone, a close, a side swap all change its version or status), a retry,
+    a deal the engine refuses."""
+    deals = getattr(sheet, "read_deals", None)
+    if (
+        deals is None
+        or actor.organiser
+        or sheet.status in Sheet.COUNTED_STATUSES
+        or version != sheet.version
+        or not _game_loaded(sheet)
+        or connection.vendor != "postgresql"
+    ):
+        return None
+    try:
+        reason = _entry_checked(sheet, actor, reason, version)
+        result = _validated(sheet, [*deals, data])
+    except ScoringError:
+        return None  # refused on what the lookup read: the locked path decides, and says why
+    write = copy.copy(sheet)
+    expected = {"version": sheet.version, "status": sheet.status}
+    position = len(deals)
+    deal = Deal(sheet=write, position=position, data=data, client_id=client_id)
+    change = _history_row(
+        write, actor, SheetChange.Action.DEAL_CREATE, position=position, after=data, reason=reason, client_id=client_id
+    )
+    fields = _apply_write(write, actor, result, position + 1)
+    change.version = write.version
+    if not save_if_unchanged(
+        inserts=[deal, change], update=write, update_fields=fields, expected=expected, unseen_client_id=client_id
+    ):
+        return None
+    sheet_changed(write)  # no save signal: the live pages' answers change after commit
+    return SheetWrite(sheet=write, deal=deal, created=True, deals=[*deals, data])
 
 
 def _lock_for_create(sheet: Sheet, client_id: str, *, event: bool) -> tuple[Sheet, bool, list[dict[str, Any]] | None]:
