@@ -7,11 +7,11 @@ replay for the same client id), and nothing is stored twice."""
 import threading
 
 import pytest
-from django.db import connection
 from django.test import Client
 
 from scoring.models import Deal, Sheet, SheetChange
 from scoring.sheets.services import deals as deal_services
+from tests.concurrency.test_sheet_races import run_at_once
 from tests.scoring.sheets.cards_helpers import card_of, evening
 from tests.scoring.sheets.test_links import DEAL
 
@@ -34,21 +34,16 @@ def both_read_first(monkeypatch):
 
 
 def _post_at_once(url, *forms):
-    results = [None] * len(forms)
+    """Each form posted from its own thread (own connection), as `run_at_once` starts them."""
 
-    def run(index, form):
-        try:
+    def post(form):
+        def job():
             answer = Client().post(url, form, HTTP_ACCEPT="application/json")
-            results[index] = (answer.status_code, answer.json())
-        finally:
-            connection.close()
+            return answer.status_code, answer.json()
 
-    threads = [threading.Thread(target=run, args=(i, form)) for i, form in enumerate(forms)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
+        return job
+
+    return run_at_once(*(post(form) for form in forms))
 
 
 def _table():
