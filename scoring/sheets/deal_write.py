@@ -22,37 +22,18 @@ from scoring.models import SheetChange
 def save_together(*, inserts: list[Model], update: Model, update_fields: list[str]) -> None:
     """Insert the unsaved `inserts` and update `update_fields` of `update`, as `save()` would, in one
     statement; sets each inserted instance's primary key. PostgreSQL only."""
-    qn = connection.ops.quote_name
-    ctes: list[str] = []
-    params: list[Any] = []
-    for n, obj in enumerate(inserts):
-        meta = obj._meta
-        fields = [f for f in meta.concrete_fields if not f.primary_key]
-        ctes.append(
-            f"i{n} AS (INSERT INTO {qn(meta.db_table)} ({', '.join(qn(_column(f)) for f in fields)}) "
-            f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {qn(_column(meta.pk))})"
-        )
-        params.extend(f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields)
+    ctes, params = _insert_ctes(inserts, "VALUES ({})")
+    set_sql, set_params = _set_list(update, update_fields)
     meta = update._meta
-    changed = [_concrete(update, name) for name in update_fields]
-    params.extend(f.get_db_prep_save(f.pre_save(update, False), connection) for f in changed)
-    params.append(update.pk)
-    returning = ", ".join(f"(SELECT {qn(_column(obj._meta.pk))} FROM i{n})" for n, obj in enumerate(inserts))
     sql = (
-        f"WITH {', '.join(ctes)} UPDATE {qn(meta.db_table)} SET "
-        f"{', '.join(f'{qn(_column(f))} = %s' for f in changed)} WHERE {qn(_column(meta.pk))} = %s "
-        f"RETURNING {returning}"
+        f"WITH {', '.join(ctes)} UPDATE {_qn(meta.db_table)} SET {set_sql} WHERE {_qn(_column(meta.pk))} = %s "
+        f"RETURNING {_returning(inserts)}"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
+    row = _run(sql, [*params, *set_params, update.pk])
     if row is None:
         # The caller holds the row's lock, so it cannot be gone; refuse loudly rather than half-write.
         raise RuntimeError(f"{meta.label} {update.pk} vanished under its lock")
-    for obj, pk in zip(inserts, row, strict=True):
-        obj.pk = pk
-        obj._state.adding = False
-        obj._state.db = connection.alias
+    _saved(inserts, row)
 
 
 def _concrete(obj: Model, name: str) -> Field[Any, Any]:
@@ -75,33 +56,64 @@ def save_if_unchanged(
     if it did, all in one statement (its own transaction in autocommit). False, with nothing written, when the
     row had moved on: the caller then takes the locked path. `update` must be a sheet (the history it asks is
     SheetChange's). PostgreSQL only."""
-    qn = connection.ops.quote_name
     meta = update._meta
-    changed = [_concrete(update, name) for name in update_fields]
-    params: list[Any] = [f.get_db_prep_save(f.pre_save(update, False), connection) for f in changed]
-    guards = [f"{qn(_column(_concrete(update, name)))} = %s" for name in expected]
+    set_sql, params = _set_list(update, update_fields)
+    guards = " AND ".join(f"{_qn(_column(_concrete(update, name)))} = %s" for name in expected)
     params.extend([update.pk, *expected.values(), update.pk, unseen_client_id])
-    history = SheetChange._meta
-    ctes = [
-        f"u AS (UPDATE {qn(meta.db_table)} SET {', '.join(f'{qn(_column(f))} = %s' for f in changed)} "
-        f"WHERE {qn(_column(meta.pk))} = %s AND {' AND '.join(guards)} AND NOT EXISTS (SELECT 1 FROM "
-        f"{qn(history.db_table)} c WHERE c.sheet_id = %s AND c.client_id = %s) RETURNING {qn(_column(meta.pk))})"
-    ]
-    for n, obj in enumerate(inserts):
-        fields = [f for f in obj._meta.concrete_fields if not f.primary_key]
-        ctes.append(
-            f"i{n} AS (INSERT INTO {qn(obj._meta.db_table)} ({', '.join(qn(_column(f)) for f in fields)}) "
-            f"SELECT {', '.join(['%s'] * len(fields))} FROM u RETURNING {qn(_column(obj._meta.pk))})"
-        )
-        params.extend(f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields)
-    returning = ", ".join(f"(SELECT {qn(_column(obj._meta.pk))} FROM i{n})" for n, obj in enumerate(inserts))
-    with connection.cursor() as cursor:
-        cursor.execute(f"WITH {', '.join(ctes)} SELECT {returning}", params)
-        row = cursor.fetchone()
+    # The inserts take their one row from the update's: none when the guard kept the sheet as it was.
+    ctes, insert_params = _insert_ctes(inserts, "SELECT {} FROM u")
+    update_cte = (
+        f"u AS (UPDATE {_qn(meta.db_table)} SET {set_sql} WHERE {_qn(_column(meta.pk))} = %s AND {guards} "
+        f"AND NOT EXISTS (SELECT 1 FROM {_qn(SheetChange._meta.db_table)} c WHERE c.sheet_id = %s "
+        f"AND c.client_id = %s) RETURNING {_qn(_column(meta.pk))})"
+    )
+    row = _run(f"WITH {', '.join([update_cte, *ctes])} SELECT {_returning(inserts)}", [*params, *insert_params])
     if row is None or row[0] is None:
         return False
-    for obj, pk in zip(inserts, row, strict=True):
+    _saved(inserts, row)
+    return True
+
+
+def _qn(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+def _insert_ctes(inserts: list[Model], rows: str) -> tuple[list[str], list[Any]]:
+    """One `i<n> AS (INSERT ... RETURNING pk)` per instance, its values as `rows` says (a template for the
+    placeholders: "VALUES ({})" or "SELECT {} FROM u"), prepared as `save()` prepares them."""
+    ctes: list[str] = []
+    params: list[Any] = []
+    for n, obj in enumerate(inserts):
+        meta = obj._meta
+        fields = [f for f in meta.concrete_fields if not f.primary_key]
+        values = rows.format(", ".join(["%s"] * len(fields)))
+        ctes.append(
+            f"i{n} AS (INSERT INTO {_qn(meta.db_table)} ({', '.join(_qn(_column(f)) for f in fields)}) "
+            f"{values} RETURNING {_qn(_column(meta.pk))})"
+        )
+        params.extend(f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields)
+    return ctes, params
+
+
+def _set_list(update: Model, update_fields: list[str]) -> tuple[str, list[Any]]:
+    changed = [_concrete(update, name) for name in update_fields]
+    sql = ", ".join(f"{_qn(_column(f))} = %s" for f in changed)
+    return sql, [f.get_db_prep_save(f.pre_save(update, False), connection) for f in changed]
+
+
+def _returning(inserts: list[Model]) -> str:
+    return ", ".join(f"(SELECT {_qn(_column(obj._meta.pk))} FROM i{n})" for n, obj in enumerate(inserts))
+
+
+def _run(sql: str, params: list[Any]) -> tuple | None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
+def _saved(inserts: list[Model], pks: tuple) -> None:
+    """Each inserted instance as `save()` leaves it: its primary key, saved to this database."""
+    for obj, pk in zip(inserts, pks, strict=True):
         obj.pk = pk
         obj._state.adding = False
         obj._state.db = connection.alias
-    return True

@@ -18,13 +18,13 @@ from tournaments.models import Entry, Event, Payment, PrizeAward, PrizeCategory
 @dataclass
 class DeskKept:
     payments: dict[int, int] = field(default_factory=dict)  # payment id → start number
-    awards: list[tuple[int, PrizeAward]] = field(default_factory=list)  # (start number, step), in step order
+    awards: list[tuple[int, PrizeAward]] = field(default_factory=list)  # (start number, its step), in order
     ticks: list[tuple[int, int]] = field(default_factory=list)  # (category id, start number)
 
 
 def desk_kept(event: Event) -> DeskKept:
-    """Note the desk's ties to teams by start number (three queries), then let go of the prize steps, which
-    the entries' deletion would otherwise take with them."""
+    """Note the desk's ties to teams by start number (three reads), then delete the prize steps, which the
+    entries' deletion would take with it anyway (one statement); `desk_back` writes them again."""
     awards = PrizeAward.objects.filter(event=event).select_related("entry").order_by("step")
     kept = DeskKept(
         payments=dict(Payment.objects.filter(event=event, entry__isnull=False).values_list("pk", "entry__number")),
