@@ -105,13 +105,14 @@ def _returning(inserts: list[Model]) -> str:
     return ", ".join(f"(SELECT {_qn(_column(obj._meta.pk))} FROM i{n})" for n, obj in enumerate(inserts))
 
 
-def _run(sql: str, params: list[Any]) -> tuple | None:
+def _run(sql: str, params: list[Any]) -> tuple[Any, ...] | None:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        return cursor.fetchone()
+        row: tuple[Any, ...] | None = cursor.fetchone()
+    return row
 
 
-def _saved(inserts: list[Model], pks: tuple) -> None:
+def _saved(inserts: list[Model], pks: tuple[Any, ...]) -> None:
     """Each inserted instance as `save()` leaves it: its primary key, saved to this database."""
     for obj, pk in zip(inserts, pks, strict=True):
         obj.pk = pk
