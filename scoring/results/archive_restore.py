@@ -35,6 +35,7 @@ from scoring.exports.archive import (
     event_archive_restore,
     event_counts,
 )
+from scoring.exports.archive.read.desk import prize_steps_undone
 from scoring.exports.archive.read.restore import COUNTED
 from scoring.models import MAX_REASON
 from scoring.results.archive_import import MAX_ARCHIVE_BYTES
@@ -91,7 +92,7 @@ def _count_rows(now: dict, file: dict | None) -> list[dict]:
     return [{"label": labels[name], "now": now[name], "file": None if file is None else file[name]} for name in COUNTED]
 
 
-def _render(request, event: Event, *, check_form, restore_form=None, file_counts=None, status=200):
+def _render(request, event: Event, *, check_form, restore_form=None, file_counts=None, prizes_undone=0, status=200):
     context = {
         "club": event.club,
         "event": event,
@@ -99,6 +100,7 @@ def _render(request, event: Event, *, check_form, restore_form=None, file_counts
         "check_form": check_form,
         "restore_form": restore_form,
         "counts": _count_rows(event_counts(event), file_counts),
+        "prizes_undone": prizes_undone,
     }
     return render(request, "organiser/archive_restore.html", context, status=status)
 
@@ -136,6 +138,7 @@ def archive_restore(request, event: Event):
         check_form=RestoreCheckForm(),
         restore_form=RestoreForm(initial={"token": token}),
         file_counts=archive_counts(data),
+        prizes_undone=prize_steps_undone(event, data),
     )
 
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from scoring.exports.archive import event_archive
 from scoring.models import Deal
-from tests.factories import EventFactory, MembershipFactory
+from tests.factories import EventFactory, MembershipFactory, PlayerFactory
 from tests.scoring.archive_helpers import make_rich_event, rows, upload
 from tournaments.models import Event, EventLogEntry
 
@@ -104,3 +104,25 @@ def test_a_second_check_replaces_the_first_file(client, rich):
     second = _check(client, rich, data).context["restore_form"].initial["token"]
     assert not default_storage.exists(f"restores/{rich.pk}/{first}.json")
     assert default_storage.exists(f"restores/{rich.pk}/{second}.json")
+
+
+def test_the_check_says_which_prize_steps_the_restore_would_undo(client, rich):
+    """The prize-giving is not in the file: a step of a team the file does not have is undone by the restore,
+    and the page says so before anything is replaced."""
+    from tournaments.models import Entry, Prize, PrizeAward
+
+    data = json.loads(json.dumps(event_archive(event_id=rich.pk)))
+    late = Entry.objects.create(event=rich, number=99, player_1=PlayerFactory(club=rich.club))
+    kept = Entry.objects.filter(event=rich).exclude(pk=late.pk).first()
+    for step, entry in enumerate((kept, late), start=1):
+        PrizeAward.objects.create(
+            event=rich,
+            step=step,
+            entry=entry,
+            prize=Prize.objects.create(event=rich, position=step, label=f"Lot {step}"),
+        )
+    html = _check(client, rich, data).content.decode()
+    assert "1 step of the prize-giving will be undone: its team is not in this file." in html
+    assert "The desk's payments and the prize-giving are not in the file" in html
+    PrizeAward.objects.filter(entry=late).delete()
+    assert "will be undone" not in _check(client, rich, data).content.decode()

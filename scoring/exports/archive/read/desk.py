@@ -22,6 +22,15 @@ class DeskKept:
     ticks: list[tuple[int, int]] = field(default_factory=list)  # (category id, start number)
 
 
+def prize_steps_undone(event: Event, data: object) -> int:
+    """How many of the event's prize steps a restore from `data` would undo: those of teams whose start
+    number the file has no entry for (one query; what the page says before the restore)."""
+    items = data.get("entries") if isinstance(data, dict) else None
+    numbers = {item.get("number") for item in items if isinstance(item, dict)} if isinstance(items, list) else set()
+    numbers = {number for number in numbers if isinstance(number, int)}
+    return PrizeAward.objects.filter(event=event).exclude(entry__number__in=numbers).count()
+
+
 def desk_kept(event: Event) -> DeskKept:
     """Note the desk's ties to teams by start number (three reads), then delete the prize steps, which the
     entries' deletion would take with it anyway (one statement); `desk_back` writes them again."""
