@@ -7,7 +7,9 @@ Run: .venv/bin/python bench/entry_bench.py [--tables 200] [--deals 12] [--client
                                             [--cpu N [--cpu-only]] [--live-only]
 
 `--cpu N` first measures, in process, the CPU time (process + PostgreSQL backend) of N deal POSTs against N
-bare DRF inserts (see `cpu_phase`); `--poll-every 0` leaves the live phase with writers only.
+bare DRF inserts (see `cpu_phase`; the kinds take turns of 25 requests, so the box's load falls on all alike;
+`ENTRY_PROFILE=card` (or bare, deal, phone, check) writes that kind's cProfile to /tmp/entry_<kind>.prof);
+`--poll-every 0` leaves the live phase with writers only.
 
 The bench makes its own database (`atout_entry_bench` on the PostgreSQL of DATABASE_URL, default
 postgres://postgres@127.0.0.1:5432; dropped and created again at each run), migrates it, creates one

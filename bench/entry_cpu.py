@@ -3,10 +3,16 @@ POSTs as a phone sends them against N bare DRF inserts in the same run. Used by 
 
 from __future__ import annotations
 
+import cProfile
+import os
+import pstats
 import time
 import uuid
+from urllib.parse import urlencode
 
-from harness import backend_cpu
+from harness import backend_cpu, backend_pid
+
+FORM = "application/x-www-form-urlencoded"
 
 
 def bare_urlconf():
@@ -113,11 +119,13 @@ def cpu_phase(tables: list, deals: int) -> dict:
             raise SystemExit(f"deal POST answered {response.status_code}: {response.content[:200]!r}")
 
     def form_post(address, n, deal, who):
-        # As referee.js sends it: the deal form's fields, posted to the page's own address, asking for JSON.
+        # As referee.js sends it: the deal form's fields, urlencoded (static/send.js), posted to the page's own
+        # address, asking for JSON.
         fields = {k: v for k, v in deal_initial(deal).items() if v not in (None, False)}
         response = client.post(
             f"{address}deals/",
-            {**fields, "version": n, "client_id": uuid.uuid4().hex},
+            urlencode({**fields, "version": n, "client_id": uuid.uuid4().hex}, doseq=True),
+            content_type=FORM,
             HTTP_ACCEPT="application/json",
         )
         if response.status_code != 201:
@@ -133,7 +141,12 @@ def cpu_phase(tables: list, deals: int) -> dict:
     def card_check(address, n, deal):
         # One check-as-you-type request of the same deal (the page sends one per finished field).
         fields = {k: v for k, v in deal_initial(deal).items() if v not in (None, False)}
-        response = client.post(f"{address}check/", {**fields, "version": n}, HTTP_ACCEPT="application/json")
+        response = client.post(
+            f"{address}check/",
+            urlencode({**fields, "version": n}, doseq=True),
+            content_type=FORM,
+            HTTP_ACCEPT="application/json",
+        )
         if response.status_code != 200:
             raise SystemExit(f"card's check answered {response.status_code}: {response.content[:300]!r}")
 
@@ -147,19 +160,41 @@ def cpu_phase(tables: list, deals: int) -> dict:
         if response.status_code != 201:
             raise SystemExit(f"bare insert answered {response.status_code}: {response.content[:200]!r}")
 
-    def measure(fn, items):
-        server, process, start = backend_cpu(), time.process_time(), time.perf_counter()
-        for item in items:
-            fn(*item)
-        wall, process = time.perf_counter() - start, time.process_time() - process
-        after = backend_cpu()
-        backend = after - server if server is not None and after is not None else None
-        return {
-            "wall": wall / len(items),
-            "process": process / len(items),
-            "backend": backend / len(items) if backend is not None else None,
-        }
+    def measure(kinds: dict, block: int = 25) -> dict:
+        """Each kind's (fn, items) in turns of `block` requests, so the box's load at any moment falls on all
+        of them alike; per kind, the mean CPU (process, PostgreSQL backend) and wall time of a request."""
+        pid = backend_pid()
+        profiled = os.environ.get("ENTRY_PROFILE")
+        totals = {name: {"wall": 0.0, "process": 0.0, "backend": 0.0} for name in kinds}
+        longest = max(len(items) for _fn, items in kinds.values())
+        for start in range(0, longest, block):
+            for name, (fn, items) in kinds.items():
+                chunk = items[start : start + block]
+                if not chunk:
+                    continue
+                profile = cProfile.Profile() if profiled == name else None
+                server, process, began = backend_cpu(pid), time.process_time(), time.perf_counter()
+                if profile is not None:
+                    profile.enable()
+                for item in chunk:
+                    fn(*item)
+                if profile is not None:
+                    profile.disable()
+                    profiles.setdefault(name, []).append(profile)
+                wall, process = time.perf_counter() - began, time.process_time() - process
+                after = backend_cpu(pid)
+                kind = totals[name]
+                kind["wall"] += wall
+                kind["process"] += process
+                kind["backend"] += (after or 0) - (server or 0)
+        for name, profs in profiles.items():
+            stats = pstats.Stats(profs[0])
+            for extra in profs[1:]:
+                stats.add(extra)
+            stats.dump_stats(f"/tmp/entry_{name}.prof")
+        return {name: {k: v / len(kinds[name][1]) for k, v in totals[name].items()} for name in kinds}
 
+    profiles: dict = {}
     out = {}
     with override_settings(ROOT_URLCONF=bare_urlconf(), ALLOWED_HOSTS=["*"]):
         # Warm-up (templates, caches, the first statements of a connection), then one counted request each.
@@ -188,12 +223,18 @@ def cpu_phase(tables: list, deals: int) -> dict:
         out["card_queries"] = len(queries)
         rest = [p for p in posts if p not in first]
         phone_rest = [p for p in phone_posts if p not in phone_first][: len(rest)]
-        out["bare"] = measure(bare_post, rest)
-        out["deal"] = measure(deal_post, rest)
-        out["phone"] = measure(phone_post, phone_rest)
         card_rest = [p for p in card_posts if p not in card_first][: len(rest)]
-        out["check"] = measure(card_check, card_rest)
-        out["card"] = measure(card_post, card_rest)
+        out.update(
+            measure(
+                {
+                    "bare": (bare_post, rest),
+                    "deal": (deal_post, rest),
+                    "phone": (phone_post, phone_rest),
+                    "check": (card_check, card_rest),
+                    "card": (card_post, card_rest),
+                }
+            )
+        )
         out["count"] = len(rest)
     return out
 

@@ -4,7 +4,8 @@
  *   Atout.send(url, body, options) -> Promise of {status, ok, data}
  *
  * body is a FormData (posted as a form, with the page's CSRF field in it) or a plain object (posted as
- * JSON). The answer's JSON is `data`, or null when the answer is not JSON (a 404 page, a proxy's 502). The
+ * JSON). A FormData without files goes urlencoded: the server reads that in a tenth of the time a multipart
+ * body takes, and a phone's deal is a dozen short fields. The answer's JSON is `data`, or null when the answer is not JSON (a 404 page, a proxy's 502). The
  * promise resolves for every answer and rejects only when none came (no network).
  *
  *   options.headers   more headers (Accept: application/json is always sent)
@@ -36,7 +37,11 @@
     var headers = { Accept: "application/json" };
     Object.keys(o.headers || {}).forEach(function (name) { headers[name] = o.headers[name]; });
     var payload = body;
-    if (!(body instanceof FormData)) {
+    if (body instanceof FormData) {
+      var files = false;
+      body.forEach(function (value) { if (typeof value !== "string") files = true; });
+      if (!files) payload = new URLSearchParams(body);
+    } else {
       headers["Content-Type"] = "application/json";
       payload = JSON.stringify(body);
     }

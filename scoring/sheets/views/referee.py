@@ -14,14 +14,16 @@ event's club (login, then Http404 for other clubs).
 from __future__ import annotations
 
 import uuid
-from functools import wraps
+from functools import lru_cache, wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -32,7 +34,7 @@ from scoring.models import SheetChange
 from scoring.rules import RuleSetError
 from scoring.sheets.addresses import organiser_sheet_at, sheet_address
 from scoring.sheets.closing import ruling_change_words
-from scoring.sheets.forms import PASS, DealForm, DisputeForm, RuleFacts, deal_initial
+from scoring.sheets.forms import PASS, DealForm, RuleFacts, deal_initial
 from scoring.sheets.permissions import sheet_permissions
 from scoring.sheets.selectors import (
     SheetAccess,
@@ -42,6 +44,7 @@ from scoring.sheets.selectors import (
     sheet_history,
     sheet_view,
 )
+from scoring.sheets.views.live_rows import deal_rows_html
 from tournaments.labels import DIRECTOR_CALL_REASONS, director_call_reason
 from tournaments.models import DirectorCall
 
@@ -74,14 +77,25 @@ def _names(access: SheetAccess) -> tuple[str, list]:
     return "desk:sheet", sheet_address(access.sheet)
 
 
+@lru_cache(maxsize=4096)
+def _reverse_at(prefix: str, urlconf: Any, name: str, args: tuple) -> str:
+    return reverse(name, args=args)
+
+
+def _reverse(name: str, args: list | tuple) -> str:
+    """reverse(), kept for the addresses a table's pages ask again and again (a phone answers every deal with
+    its page's seven addresses: a tenth of the post); keyed by the script prefix and URLconf it depends on."""
+    return _reverse_at(get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF, name, tuple(args))
+
+
 def page_urls(access: SheetAccess) -> dict[str, str]:
     """The page's own addresses: the table link's, or the organiser's; a team link's page only reads (it
     has no address to write to)."""
     if access.team is not None:
         token = access.team.token
         return {
-            "page": reverse("scoring:team-sheet", args=[token]),
-            "version": reverse("scoring:team-sheet-version", args=[token]),
+            "page": _reverse("scoring:team-sheet", [token]),
+            "version": _reverse("scoring:team-sheet-version", [token]),
             **dict.fromkeys(("check", "create", "submit", "confirm", "dispute"), ""),
         }
     prefix, args = _names(access)
@@ -93,14 +107,14 @@ def page_urls(access: SheetAccess) -> dict[str, str]:
         "confirm": "-confirm",
         "dispute": "-dispute",
     }
-    urls = {key: reverse(prefix + suffix, args=args) for key, suffix in names.items()}
+    urls = {key: _reverse(prefix + suffix, args) for key, suffix in names.items()}
     # Each page polls under the token it was opened with: a card never shows the game link it acts through.
     if access.card is not None:
-        urls["version"] = reverse("scoring:referee-version", args=[access.card.token])
+        urls["version"] = _reverse("scoring:referee-version", [access.card.token])
     elif access.link is not None:
-        urls["version"] = reverse("scoring:referee-version", args=[access.link.token])
+        urls["version"] = _reverse("scoring:referee-version", [access.link.token])
     else:
-        urls["version"] = reverse("desk:sheet-version", args=sheet_address(access.sheet))
+        urls["version"] = _reverse("desk:sheet-version", sheet_address(access.sheet))
     return urls
 
 
@@ -126,8 +140,8 @@ def _deal_url_maker(access: SheetAccess):
     if access.team is not None:
         return lambda position: ("", "")
     prefix, args = _names(access)
-    update = reverse(prefix + "-deal-update", args=[*args, _ANY_POSITION])
-    delete = reverse(prefix + "-deal-delete", args=[*args, _ANY_POSITION])
+    update = _reverse(prefix + "-deal-update", [*args, _ANY_POSITION])
+    delete = _reverse(prefix + "-deal-delete", [*args, _ANY_POSITION])
     marker = str(_ANY_POSITION)
     return lambda position: (update.replace(marker, str(position)), delete.replace(marker, str(position)))
 
@@ -174,7 +188,7 @@ def director_html(request, access: SheetAccess) -> str:
     return render_to_string("referee/_director_call.html", {"director": director_context(access)}, request=request)
 
 
-def _live_context(access: SheetAccess, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def _live_context(request, access: SheetAccess, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The live part's context; `deals` (their data in order, as a write returns them) spares reading them."""
     view = sheet_view(access.sheet, deals)
     urls = page_urls(access)
@@ -196,6 +210,9 @@ def _live_context(access: SheetAccess, deals: list[dict[str, Any]] | None = None
         "access": access,
         "sheet": access.sheet,
         "rows": rows,
+        "rows_html": deal_rows_html(
+            rows, edit=perms["edit"], organiser=access.organiser, version=access.sheet.version, csrf=get_token(request)
+        ),
         "result": view.result,
         "perms": perms,
         "urls": urls,
@@ -205,7 +222,6 @@ def _live_context(access: SheetAccess, deals: list[dict[str, Any]] | None = None
         # Once the game is over the page shows the result and the submit button, not a form for a deal
         # that the rules would refuse; a deal can still be changed or a forgotten one inserted.
         "show_form": perms["edit"] and not view.result.get("finished"),
-        "dispute_form": DisputeForm(initial={"version": access.sheet.version}),
     }
 
 
@@ -213,7 +229,7 @@ def _page_context(
     request, access: SheetAccess, *, form: DealForm | None = None, edit: int | None = None, insert: int | None = None
 ) -> dict[str, Any]:
     facts = rule_facts(access)
-    context = _live_context(access)
+    context = _live_context(request, access)
     sides = game_sides(access.game)
     rows = context["rows"]
     if edit is not None and not 0 <= edit < len(rows):
@@ -256,7 +272,7 @@ def _page_context(
 
 
 def live_html(request, access: SheetAccess, deals: list[dict[str, Any]] | None = None) -> str:
-    return render_to_string("referee/_live.html", _live_context(access, deals), request=request)
+    return render_to_string("referee/_live.html", _live_context(request, access, deals), request=request)
 
 
 def render_page(request, access: SheetAccess, *, form=None, edit=None, insert=None, status=200):
