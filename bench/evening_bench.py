@@ -5,6 +5,7 @@ Run: .venv/bin/python bench/evening_bench.py [--clubs 1,2,4,8] [--tables 20] [--
                                               [--viewers 40] [--poll-every 1.5] [--workers 4]
                                               [--celery-concurrency 2] [--threads 48] [--seed 1]
                                               [--arrive 30] [--push [--slow 30] [--askers 8]]
+                                              [--client-processes 1]
 
 Its own database (`atout_evening_bench` on the PostgreSQL of DATABASE_URL; EVENING_BENCH_DB names another,
 dropped and created at each run) and Redis database EVENING_REDIS_URL (default redis://127.0.0.1:6379/3;
@@ -14,8 +15,10 @@ as processes of their own for the whole run; each K then gets K fresh clubs, eac
 (public standings) and one released round of `--tables` tables, and a venue screen.
 
 Every club's evening, all clubs at once (client: `--threads` threads, one keep-alive session each, every
-page on its own schedule); the pages open at random moments over the first `--arrive` s (players coming in,
-not 648 pages in the same second), the deals start after that:
+page on its own schedule; with `--client-processes N`, N processes forked with whole clubs each, the threads
+and askers shared out, so one interpreter lock does not hold the client back); the pages open at random
+moments over the first `--arrive` s (players coming in, not 648 pages in the same second), the deals start
+after that:
 - both phones of every table open (`GET /t/<token>/` once, then `GET /t/<token>/version.json` every
   `--poll-every` s with the ETag of its last answer, as static/poll.js does on gunicorn, where no event
   stream is offered; on a new version the page fetches its live part, `?live=1`);
@@ -45,6 +48,7 @@ from __future__ import annotations
 import argparse
 import heapq
 import itertools
+import multiprocessing
 import os
 import random
 import secrets
@@ -231,6 +235,43 @@ def cpu_since(before: dict[int, float], after: dict[int, float]) -> float:
     return sum(value - before.get(pid, 0.0) for pid, value in after.items())
 
 
+def _club_of(job: tuple) -> int:
+    _due, _order, kind, page = job
+    if kind == "write":
+        return page["club"]
+    return page.get("club", page.get("home", 0))
+
+
+def run_share(base: str, jobs: list, clubs: list, args, end: float, threads: int, askers: int, n: int):
+    """One client process's pages and phones (all of the run's with one process): its threads, its watcher of
+    the confirmations, and with --push its streams and askers. Returns (Results.state(), its CPU seconds)."""
+    results, versions = Results(), {}
+    room = Room(args.live_port, results) if args.push else None
+    threads = max(1, min(threads, len(jobs)))
+    shares = [jobs[i::threads] for i in range(threads)]
+    askers = askers if room is not None else 0
+    client_cpu = time.process_time()
+    with ThreadPoolExecutor(threads + 2 + askers) as pool:
+        futures = [
+            pool.submit(
+                client, base, share, args, end, results, versions, random.Random(args.seed + 1000 * n + i), room
+            )
+            for i, share in enumerate(shares)
+        ]
+        futures.append(pool.submit(watcher, base, clubs, results, end))
+        if room is not None:
+            futures.append(pool.submit(room.run, end))
+            ask = lambda session, job: poll(session, base, job, results, versions, None)  # noqa: E731
+            futures += [pool.submit(asker, base, room, end, ask) for _ in range(askers)]
+        for future in futures:
+            future.result()
+    return results.state(), time.process_time() - client_cpu
+
+
+def _share_process(answers, *share) -> None:
+    answers.put(run_share(*share))
+
+
 def play(base: str, k: int, run: int, args, procs: dict) -> dict:
     """One K: its clubs made, then every page and phone of every club at once until the evenings end."""
     clubs = make_clubs(k, run, args.tables, args.deals, args.seed + 100 * run)
@@ -248,7 +289,7 @@ def play(base: str, k: int, run: int, args, procs: dict) -> dict:
             jobs.append((start + args.arrive + rng.uniform(0, deal_every), next(order), "write", table))
             for side in ("a", "b"):
                 page = f"/t/{table[side]}/"
-                job = {"page": page, "url": page + "version.json", "part": page + "?live=1", "kind": "phone"}
+                job = {"page": page, "url": page + "version.json", "part": page + "?live=1", "kind": "phone", "home": c}
                 jobs.append((start + rng.uniform(0, args.arrive), next(order), "poll", job))
         standings = club["standings"]
         for _ in range(args.viewers):
@@ -260,38 +301,57 @@ def play(base: str, k: int, run: int, args, procs: dict) -> dict:
                 "kind": "public",
             }
             jobs.append((start + rng.uniform(0, args.arrive), next(order), "poll", job))
-        jobs.append((start + rng.uniform(0, args.arrive), next(order), "poll", {"url": club["screen"]}))
+        jobs.append((start + rng.uniform(0, args.arrive), next(order), "poll", {"url": club["screen"], "home": c}))
     rng.shuffle(jobs)
-    threads = max(1, min(args.threads, len(jobs)))
-    shares = [jobs[n::threads] for n in range(threads)]
-    shares[0].append((start, next(order), "health", {}))
-    results, versions = Results(), {}
-    room = Room(args.live_port, results) if args.push else None
+    results = Results()
     web = cpu_by_pid(server_pids(procs["web"]))
     live = cpu_by_pid(server_pids(procs["live"])) if args.push else {}
     db = cpu_by_pid(backend_pids(BENCH_DB))
     celery = cpu_by_pid(server_pids(procs["worker"]) + server_pids(procs["beat"]))
-    wall, client_cpu = time.monotonic(), time.process_time()
-    askers = args.askers if room is not None else 0
-    with ThreadPoolExecutor(threads + 2 + askers) as pool:
-        futures = [
-            pool.submit(client, base, share, args, end, results, versions, random.Random(args.seed + n), room)
-            for n, share in enumerate(shares)
+    wall = time.monotonic()
+    # Whole clubs to each client process: a club's confirmations, its viewers and its watcher in one.
+    processes = max(1, min(args.client_processes, k))
+    groups = [[j for j in jobs if _club_of(j) % processes == n] for n in range(processes)]
+    groups[0].append((start, next(order), "health", {}))
+    if processes == 1:
+        state, client_cpu = run_share(base, groups[0], clubs, args, end, args.threads, args.askers, 0)
+        results.merge(state)
+    else:
+        context = multiprocessing.get_context("fork")  # the share's jobs and clubs as they are; no Django used
+        answers = context.Queue()
+        children = [
+            context.Process(
+                target=_share_process,
+                args=(
+                    answers,
+                    base,
+                    group,
+                    clubs,
+                    args,
+                    end,
+                    -(-args.threads // processes),
+                    -(-args.askers // processes),
+                    n,
+                ),
+            )
+            for n, group in enumerate(groups)
         ]
-        futures.append(pool.submit(watcher, base, clubs, results, end))
-        if room is not None:
-            futures.append(pool.submit(room.run, end))
-            ask = lambda session, job: poll(session, base, job, results, versions, None)  # noqa: E731
-            futures += [pool.submit(asker, base, room, end, ask) for _ in range(askers)]
-        for future in futures:
-            future.result()
-    wall, client_cpu = time.monotonic() - wall, time.process_time() - client_cpu
+        for child in children:
+            child.start()
+        client_cpu = 0.0
+        for _ in children:
+            state, used = answers.get()
+            results.merge(state)
+            client_cpu += used
+        for child in children:
+            child.join()
+    wall = time.monotonic() - wall
     cpu = {
         "web": cpu_since(web, cpu_by_pid(server_pids(procs["web"]))),
         "db": cpu_since(db, cpu_by_pid(backend_pids(BENCH_DB))),
         "celery": cpu_since(celery, cpu_by_pid(server_pids(procs["worker"]) + server_pids(procs["beat"]))),
     }
-    if room is not None:
+    if args.push:
         cpu["live"] = cpu_since(live, cpu_by_pid(server_pids(procs["live"])))
     return {"k": k, "results": results, "cpu": cpu, "wall": wall, "load": os.getloadavg(), "client": client_cpu}
 
@@ -310,7 +370,13 @@ def main() -> int:
     parser.add_argument("--settle", type=float, default=10.0, help="seconds after the last confirmations")
     parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
     parser.add_argument("--celery-concurrency", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=48, help="client threads")
+    parser.add_argument("--threads", type=int, default=48, help="client threads (all processes together)")
+    parser.add_argument(
+        "--client-processes",
+        type=int,
+        default=1,
+        help="client processes, each with whole clubs (the threads and askers shared out among them)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--push", action="store_true", help="pages follow their event's stream (uvicorn)")
     parser.add_argument("--slow", type=float, default=30.0, help="with --push: the safety net's seconds")

@@ -26,6 +26,27 @@ class Results:
         # of another scope (another game's sheet, the standings for a phone: dropped without an ask).
         self.streams = self.reopened = self.messages = self.ignored = self.merged = 0
 
+    COUNTS = ("not_modified", "polls", "confirmed", "streams", "reopened", "messages", "ignored", "merged")
+    LISTS = ("deal", "poll", "health", "public", "lag", "pending")
+
+    def state(self) -> dict:
+        """What a client process sends back to the bench (bench/evening_bench.py --client-processes)."""
+        with self.lock:
+            return {
+                **{name: getattr(self, name) for name in (*self.COUNTS, *self.LISTS)},
+                "parts": self.parts,
+                "problems": self.problems,
+            }
+
+    def merge(self, state: dict) -> None:
+        for name in self.COUNTS:
+            setattr(self, name, getattr(self, name) + state[name])
+        for name in self.LISTS:
+            getattr(self, name).extend(state[name])
+        for kind, count in state["parts"].items():
+            self.parts[kind] += count
+        self.problems.extend(state["problems"][: max(0, 20 - len(self.problems))])
+
     def problem(self, what) -> None:
         with self.lock:
             if len(self.problems) < 20:
