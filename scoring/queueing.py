@@ -31,6 +31,7 @@ from scoring.tasks import results_mail_send as results_mail_send_task
 from scoring.tasks import send
 from scoring.tasks import standings_recompute as standings_recompute_task
 from tournaments.models import Club, Event, ResultsMailing
+from tournaments.services.base import signed_in
 
 
 def standings_recompute_queue(*, event_id: int) -> None:
@@ -86,7 +87,7 @@ def export_request(*, event: Event, kind: str, user: User | AnonymousUser | None
             event=event,
             kind=kind,
             task_id=task_id,
-            created_by=user if user is not None and user.is_authenticated else None,
+            created_by=signed_in(user),
         )
         export_run_queue(export_id=export.pk, task_id=task_id)
     return export
@@ -114,7 +115,7 @@ def results_mail_request(
             task_id=task_id,
             language=language[:10],
             base_url=base_url[:200],
-            created_by=user if user is not None and user.is_authenticated else None,
+            created_by=signed_in(user),
         )
         transaction.on_commit(partial(send, results_mail_send_task, kwargs={"mailing_id": mailing.pk}, task_id=task_id))
     return mailing

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from scoring.prizes.selectors import Board, TurnRow, final_standings, prize_board
 from tournaments.models import Entry, Event, Prize, PrizeAward, PrizeCategory, PrizeSettings
+from tournaments.services.base import signed_in
 from tournaments.services.history import event_log_add
 
 MAX_LABEL = 200
@@ -219,7 +220,7 @@ def category_entries_set(*, event: Event, category_id: int, numbers: list[int]) 
 
 
 def _user(user: User | None) -> Any:  # the history's user: a signed-in account or nobody
-    return user if user is not None and user.is_authenticated else None
+    return signed_in(user)
 
 
 def _details(award: PrizeAward) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from scoring.queueing import standings_request_recompute
 from scoring.standings import metrics
 from scoring.standings.store import StandingsError
 from tournaments.models import Entry, Event
+from tournaments.services.base import signed_in
 from tournaments.services.history import event_log_add
 
 # Game points of one adjustment: far beyond any evening (a game is a few thousand points), far inside the
@@ -82,7 +83,7 @@ def adjustment_create(
             match_points=match_points,
             points=points,
             round_number=round_number,
-            created_by=user if user and user.is_authenticated else None,
+            created_by=signed_in(user),
         )
         event_log_add(
             event=event,

@@ -34,6 +34,7 @@ from scoring.rules.deal import deal_value
 from scoring.standings import metrics
 from tournaments.labels import penalty_description, penalty_name
 from tournaments.models import Entry, Event, Game, Round
+from tournaments.services.base import signed_in
 from tournaments.services.history import event_log_add
 
 DEAL = "deal"  # a built-in's amount: one deal's points under the event's rule set
@@ -247,7 +248,7 @@ def penalty_give(
         "penalty_name": "" if item.kind is None else item.name,
         "round_number": round_number,
         "reason": reason,
-        "created_by": user if user is not None and user.is_authenticated else None,
+        "created_by": signed_in(user),
     }
     table_number = None
     with transaction.atomic():
@@ -311,7 +312,7 @@ def adjustment_withdraw(*, adjustment: Adjustment, reason: str, user: User | Non
         if not locked or any(row.withdrawn_at is not None for row in locked):
             raise PenaltyError(_("This penalty or adjustment is already withdrawn."))
         now = timezone.now()
-        by = user if user is not None and user.is_authenticated else None
+        by = signed_in(user)
         count = Adjustment.objects.filter(pk__in=[row.pk for row in locked]).update(
             withdrawn_at=now, withdrawn_by=by, withdraw_reason=reason
         )

@@ -21,6 +21,7 @@ from scoring.rules.unfinished import UNFINISHED_RULES, Ruling, round_average, ru
 from scoring.sheets.permissions import Actor
 from scoring.sheets.selectors import attach_entries, game_sides
 from tournaments.models import Event, EventLogEntry, Game, Round
+from tournaments.services.base import signed_in
 
 ASK = Event.UnfinishedRule.ASK
 
@@ -211,7 +212,7 @@ def rulings_apply(
             % {"tables": ", ".join(str(t) for t in missing)}
         )
     changes, entries = [], []
-    user = actor.user if actor.user is not None and actor.user.is_authenticated else None
+    user = signed_in(actor.user)
     for item in plan.unfinished:
         rule = rules[item.table] if plan.rule == ASK else plan.rule
         ruling = item.rulings[rule]

@@ -11,6 +11,7 @@ from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scoring.labels import (
@@ -139,6 +140,13 @@ _ENGINE_FIELDS = (
 _FIELD_FALLBACK = {"tricks": "tricks_a", "declarations": "declarations_a"}
 
 
+# A deal form's fields for each rule set, side (organiser or not) and language, made once and then shared by
+# every form of that kind: copying and configuring a dozen fields was a twentieth of a phone's deal post.
+# Nothing changes a field after `_make_fields` (errors and bound values live on the form, not the field).
+_DEAL_FIELDS: dict[tuple[str, bool, str | None], dict[str, forms.Field]] = {}
+_DEAL_FIELDS_KEPT = 512
+
+
 class DealForm(forms.Form):
     """One deal as the referee types it. `facts` decides which fields exist; `organiser` adds the reason
     every organiser change needs. After `is_valid()`, `deal` is the deal JSON to store."""
@@ -155,9 +163,22 @@ class DealForm(forms.Form):
     client_id = forms.RegexField(regex=CLIENT_ID_RE, required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, facts: RuleFacts, organiser: bool = False, **kwargs):
+        key = (repr(facts), organiser, get_language())
+        prototype = _DEAL_FIELDS.get(key)
+        if prototype is not None:
+            # An instance's own base_fields shadows the class's: BaseForm deep-copies nothing, the fields come below.
+            self.__dict__["base_fields"] = {}
         super().__init__(*args, **kwargs)
         self.facts = facts
         self.deal: dict[str, Any] | None = None
+        if prototype is not None:
+            self.fields = dict(prototype)
+            return
+        self._make_fields(facts, organiser)
+        if len(_DEAL_FIELDS) < _DEAL_FIELDS_KEPT:
+            _DEAL_FIELDS[key] = dict(self.fields)
+
+    def _make_fields(self, facts: RuleFacts, organiser: bool) -> None:
         f = self.fields
         f["taker"].choices = [*SIDE_CHOICES, (PASS, _("Passed"))]
         f["trump"].choices = [(t, TRUMP_LABELS[t]) for t in facts.trumps]

@@ -24,6 +24,12 @@ def save_validated(instance: _M, *, exclude: Iterable[str] | None = None) -> _M:
     return instance
 
 
+def signed_in(user: Any) -> Any:
+    """The account a history row, a stamp or an author field records: `user` when signed in, else nobody (an
+    anonymous visitor, a table's phone, a task with no user)."""
+    return user if user is not None and user.is_authenticated else None
+
+
 def apply_fields(instance: Model, data: dict[str, Any], allowed: Iterable[str]) -> list[str]:
     """Set the allowed fields present in `data`; returns the names that changed."""
     changed = []

@@ -17,6 +17,7 @@ from tournaments.club_history_labels import CLUB_LOG_ACTIONS
 from tournaments.exceptions import InvalidInput
 from tournaments.history_labels import EVENT_LOG_ACTIONS
 from tournaments.models import Club, ClubLogEntry, Entry, Event, EventLogEntry, Player, Season
+from tournaments.services.base import signed_in
 
 #: The longest reason a director may type for a step (the same bound as a sheet's reason, scoring.MAX_REASON).
 MAX_REASON = 2000
@@ -55,7 +56,7 @@ def event_log_add(
     return EventLogEntry.objects.create(
         event=event,
         action=action,
-        user=user if user is not None and user.is_authenticated else None,
+        user=signed_in(user),
         reason=(reason or "").strip(),
         round_number=round_number,
         entry=entry,
@@ -81,7 +82,7 @@ def club_log_add(
     return ClubLogEntry.objects.create(
         club=club,
         action=action,
-        user=user if user is not None and user.is_authenticated else None,
+        user=signed_in(user),
         season=season,
         player=player,
         reason=(reason or "").strip(),

@@ -19,6 +19,7 @@ from tournaments.fees import Fee, FeeError, entry_owed, fee_problems, payout_par
 from tournaments.models import Entry, Event, EventFee, Payment
 from tournaments.models.money import MAX_AMOUNT
 from tournaments.money_labels import money_text
+from tournaments.services.base import signed_in
 from tournaments.services.history import event_log_add
 from tournaments.treasurer import fee_core, people_of
 
@@ -275,7 +276,7 @@ def payment_record(
             amount=value,
             way=way,
             comment=comment,
-            user=user if user is not None and user.is_authenticated else None,
+            user=signed_in(user),
         )
         action = {"payment": "payment", "refund": "refund", "correction": "payment_correction"}[kind]
         event_log_add(

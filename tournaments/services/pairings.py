@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from tournaments.exceptions import IllegalTransition, InvalidInput
 from tournaments.models import Club, ForbiddenPairing, Player
 from tournaments.models.pairings import MAX_PAIRING_REASON
+from tournaments.services.base import signed_in
 from tournaments.services.history import club_log_add
 
 #: The most pairings a club keeps at once (a sanity bound: every draw of the club reads them all).
@@ -78,7 +79,7 @@ def forbidden_pairing_add(
                 player_b=second,
                 kind=kind,
                 reason=reason,
-                created_by=user if user is not None and user.is_authenticated else None,
+                created_by=signed_in(user),
             )
             club_log_add(
                 club=club,
@@ -106,7 +107,7 @@ def forbidden_pairing_remove(*, pairing: ForbiddenPairing, user: Any = None) -> 
         if locked.removed_at is not None:
             raise IllegalTransition(_("This forbidden pairing was already removed."))
         locked.removed_at = timezone.now()
-        locked.removed_by = user if user is not None and user.is_authenticated else None
+        locked.removed_by = signed_in(user)
         locked.save(update_fields=["removed_at", "removed_by"])
         club_log_add(
             club=locked.club,

@@ -21,6 +21,7 @@ from scoring.rules.words import TEAMS
 from tournaments.labels import DIRECTOR_CALL_REASONS
 from tournaments.models import DirectorCall, Event, Round
 from tournaments.models.events import ROOM_MESSAGE_MAX
+from tournaments.services.base import signed_in
 from tournaments.services.history import event_log_add
 
 
@@ -63,7 +64,7 @@ def _close(call: DirectorCall, *, user: User | None, cancelled: bool) -> bool:
     with transaction.atomic():
         closed = DirectorCall.objects.filter(pk=call.pk, answered_at__isnull=True).update(
             answered_at=now,
-            answered_by=user if user is not None and user.is_authenticated else None,
+            answered_by=signed_in(user),
             cancelled=cancelled,
         )
         if closed:

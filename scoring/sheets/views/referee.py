@@ -195,13 +195,18 @@ def _live_context(request, access: SheetAccess, deals: list[dict[str, Any]] | No
     perms = sheet_permissions(access.sheet, access.actor)
     rows = []
     deal_urls = _deal_url_maker(access)
+    words: dict[tuple[str, str | None], str] = {}  # each outcome's and side's words looked up once a sheet
     for row in view.rows:
         update_url, delete_url = deal_urls(row.position)
+        if ("o", row.outcome) not in words:
+            words["o", row.outcome] = outcome_label(row.outcome)
+        if ("s", row.collected) not in words:
+            words["s", row.collected] = side_short(row.collected, "")
         rows.append(
             {
                 "row": row,
-                "outcome": outcome_label(row.outcome),
-                "collected": side_short(row.collected, ""),
+                "outcome": words["o", row.outcome],
+                "collected": words["s", row.collected],
                 "update_url": update_url,
                 "delete_url": delete_url,
             }
