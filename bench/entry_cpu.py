@@ -12,7 +12,15 @@ from urllib.parse import urlencode
 
 from harness import backend_cpu, backend_pid
 
-FORM = "application/x-www-form-urlencoded"
+JSON = "application/json"
+
+
+def form_body(fields: dict) -> tuple:
+    """The test client's body and content type of a form the page posts: urlencoded, as static/send.js sends a
+    form without files; multipart (as FormData was sent before) with ENTRY_MULTIPART=1, for a tree before."""
+    if os.environ.get("ENTRY_MULTIPART") == "1":
+        return (fields,)
+    return urlencode(fields, doseq=True), "application/x-www-form-urlencoded"
 
 
 def bare_urlconf():
@@ -123,10 +131,7 @@ def cpu_phase(tables: list, deals: int) -> dict:
         # address, asking for JSON.
         fields = {k: v for k, v in deal_initial(deal).items() if v not in (None, False)}
         response = client.post(
-            f"{address}deals/",
-            urlencode({**fields, "version": n, "client_id": uuid.uuid4().hex}, doseq=True),
-            content_type=FORM,
-            HTTP_ACCEPT="application/json",
+            f"{address}deals/", *form_body({**fields, "version": n, "client_id": uuid.uuid4().hex}), HTTP_ACCEPT=JSON
         )
         if response.status_code != 201:
             raise SystemExit(f"{who} deal post answered {response.status_code}: {response.content[:300]!r}")
@@ -141,12 +146,7 @@ def cpu_phase(tables: list, deals: int) -> dict:
     def card_check(address, n, deal):
         # One check-as-you-type request of the same deal (the page sends one per finished field).
         fields = {k: v for k, v in deal_initial(deal).items() if v not in (None, False)}
-        response = client.post(
-            f"{address}check/",
-            urlencode({**fields, "version": n}, doseq=True),
-            content_type=FORM,
-            HTTP_ACCEPT="application/json",
-        )
+        response = client.post(f"{address}check/", *form_body({**fields, "version": n}), HTTP_ACCEPT=JSON)
         if response.status_code != 200:
             raise SystemExit(f"card's check answered {response.status_code}: {response.content[:300]!r}")
 

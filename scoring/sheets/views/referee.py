@@ -195,6 +195,7 @@ def _live_context(request, access: SheetAccess, deals: list[dict[str, Any]] | No
     perms = sheet_permissions(access.sheet, access.actor)
     rows = []
     deal_urls = _deal_url_maker(access)
+    csrf_token = get_token(request)
     words: dict[tuple[str, str | None], str] = {}  # each outcome's and side's words looked up once a sheet
     for row in view.rows:
         update_url, delete_url = deal_urls(row.position)
@@ -216,8 +217,10 @@ def _live_context(request, access: SheetAccess, deals: list[dict[str, Any]] | No
         "sheet": access.sheet,
         "rows": rows,
         "rows_html": deal_rows_html(
-            rows, edit=perms["edit"], organiser=access.organiser, version=access.sheet.version, csrf=get_token(request)
+            rows, edit=perms["edit"], organiser=access.organiser, version=access.sheet.version, csrf=csrf_token
         ),
+        # The one masked token of the answer, for {% csrf_token %} too (each get_token() masks it anew).
+        "csrf_token": csrf_token,
         "result": view.result,
         "perms": perms,
         "urls": urls,
