@@ -46,7 +46,6 @@ per club evening. K holds when deal p95 <= 300 ms and confirmation → public p9
 from __future__ import annotations
 
 import argparse
-import heapq
 import itertools
 import multiprocessing
 import os
@@ -55,7 +54,6 @@ import secrets
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,164 +64,12 @@ REDIS_URL = os.environ.get("EVENING_REDIS_URL", "redis://127.0.0.1:6379/3")
 
 from entry_bench import setup_django  # noqa: E402
 from entry_http import free_port, start_server, wait_until_up  # noqa: E402
-from evening_push import Room, asker  # noqa: E402
+from evening_client import DEAL_EVERY_UNCOMPRESSED, run_share, share_process  # noqa: E402
 from evening_results import Results, report  # noqa: E402
-from evening_setup import form_of, make_clubs, start_celery, stop  # noqa: E402
+from evening_setup import make_clubs, start_celery, stop  # noqa: E402
 from harness import bench_database_url, recreate_database, server_env  # noqa: E402
 from live_bench import _cpu_of, backend_pids, server_pids  # noqa: E402
 from live_push import start_uvicorn  # noqa: E402
-
-DEAL_EVERY_UNCOMPRESSED = 360.0  # seconds: a deal every ~6 minutes at a real table
-
-
-def client(
-    base: str, jobs: list, args, end: float, results: Results, versions: dict, rng: random.Random, room: Room | None
-) -> None:
-    """One thread's share: a heap of (due, kind, job) for pages polling and phones writing."""
-    import requests
-
-    session = requests.Session()
-    session.get(base + "/healthz", timeout=30)
-    queue = list(jobs)
-    heapq.heapify(queue)
-    deal_every = DEAL_EVERY_UNCOMPRESSED / args.compress
-    while queue:
-        due, order, kind, job = heapq.heappop(queue)
-        if due > end:
-            break
-        wait = due - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
-        with results.lock:
-            results.lag.append(max(0.0, -wait))
-        try:
-            again = step(session, base, kind, job, results, versions, rng, deal_every, args, room)
-        except requests.RequestException as exc:
-            results.problem(repr(exc)[:200])
-            again = args.poll_every
-        if again is not None:
-            heapq.heappush(queue, (due + again, order, kind, job))
-
-
-def poll(session, base, job, results, versions, room: Room | None) -> None:
-    """A page asks its version (with the ETag of its last answer), and fetches its live part when it moved;
-    with --push, the first answer names the page's stream, which it then follows."""
-    if not job.get("opened") and job.get("page"):
-        session.get(base + job["page"], timeout=30)
-        job["opened"] = True
-    headers = {"If-None-Match": job["etag"]} if job.get("etag") else {}
-    t0 = time.perf_counter()
-    response = session.get(base + job["url"], headers=headers, timeout=30)
-    took = time.perf_counter() - t0
-    with results.lock:
-        results.poll.append(took)
-        results.polls += 1
-        results.not_modified += response.status_code == 304
-    if response.status_code == 200:
-        body = response.json()
-        job["etag"] = response.headers.get("ETag")
-        if job.get("club") is not None:
-            versions[job["club"]] = body["version"]
-        if job.get("part"):
-            session.get(base + job["part"], timeout=30)
-            with results.lock:
-                results.parts[job["kind"]] += 1
-        if room is not None and not job.get("stream") and body.get("stream"):
-            job["stream"], job["scope"] = body["stream"], body.get("scope")
-            room.open(job)
-    elif response.status_code != 304:
-        results.problem((job["url"], response.status_code, response.text[:120]))
-
-
-def step(session, base, kind, job, results, versions, rng, deal_every, args, room) -> float | None:
-    """Run one scheduled request; returns the seconds until this job's next one (None: the job is done)."""
-    if kind == "poll":  # a phone, a public page or the venue screen
-        poll(session, base, job, results, versions, room)
-        return args.slow if job.get("stream") else args.poll_every  # following its stream: the safety net
-    if kind == "health":
-        t0 = time.perf_counter()
-        response = session.get(base + "/healthz", timeout=30)
-        with results.lock:
-            results.health.append(time.perf_counter() - t0)
-        return 0.2
-    table = job  # kind == "write": side A's phone, then side B's to confirm
-    if not table.get("opened"):  # the phone's page (it sets the CSRF cookie the posts send back)
-        session.get(f"{base}/t/{table['a']}/", timeout=30)
-        session.get(f"{base}/t/{table['b']}/", timeout=30)
-        table["opened"] = True
-    accept = {"Accept": "application/json", "X-CSRFToken": session.cookies.get("csrftoken", "")}
-    if table["next"] < len(table["deals"]):
-        t0 = time.perf_counter()
-        response = session.post(
-            f"{base}/t/{table['a']}/deals/",
-            form_of(table["deals"][table["next"]], table["version"]),
-            headers=accept,
-            timeout=30,
-        )
-        took = time.perf_counter() - t0
-        if response.status_code != 201:
-            results.problem(("deal", response.status_code, response.text[:200]))
-            return None
-        with results.lock:
-            results.deal.append(took)
-        table["version"] = response.json()["version"]
-        table["next"] += 1
-        return 0.0 if table["next"] == len(table["deals"]) else deal_every
-    if not table.get("submitted"):
-        response = session.post(
-            f"{base}/t/{table['a']}/submit/", {"version": table["version"]}, headers=accept, timeout=30
-        )
-        if response.status_code != 200:
-            results.problem(("submit", response.status_code, response.text[:200]))
-            return None
-        table["version"], table["submitted"] = response.json()["version"], True
-        return rng.uniform(1.0, 3.0)
-    before = versions.get(table["club"], 0)
-    response = session.post(
-        f"{base}/t/{table['b']}/confirm/",
-        {"version": table["version"], "pin": table["pin"]},
-        headers=accept,
-        timeout=30,
-    )
-    answered, answered_at = time.monotonic(), time.time()
-    if response.status_code != 200:
-        results.problem(("confirm", response.status_code, response.text[:200]))
-        return None
-    with results.lock:
-        results.pending.append((answered, table["club"], before, answered_at))
-        results.confirmed += 1
-    return None
-
-
-def watcher(base: str, clubs: list[dict], results: Results, end: float) -> None:
-    """Confirmation → public: asks the club's standings version every 0.25 s while a confirmation waits. The
-    standings count the table once they come from a recompute that finished after the confirmation was
-    answered ("computed_at"; same machine, same clock): the confirmation locks the event row, so such a
-    recompute read the sheets after it committed, even when a later confirmation has already marked the
-    standings dirty again (the page then shows them with its "updating" mark). Or, as before, once they are
-    clean with a version above the one before the confirmation."""
-    import datetime
-
-    import requests
-
-    session = requests.Session()
-    while time.monotonic() < end:
-        with results.lock:
-            waiting = sorted({club for _t, club, _v, _w in results.pending})
-        for club in waiting:
-            asked = time.monotonic()
-            state = session.get(base + clubs[club]["standings"] + "version.json", timeout=30).json()
-            computed = state["computed_at"] and datetime.datetime.fromisoformat(state["computed_at"]).timestamp()
-            with results.lock:
-                keep = []
-                for answered, c, before, answered_at in results.pending:
-                    counted = (computed or 0) > answered_at or (not state["dirty"] and state["version"] > before)
-                    if c == club and answered < asked and counted and state["version"] > before:
-                        results.public.append(time.monotonic() - answered)
-                    else:
-                        keep.append((answered, c, before, answered_at))
-                results.pending = keep
-        time.sleep(0.25)
 
 
 def cpu_by_pid(pids: list[int]) -> dict[int, float]:
@@ -240,36 +86,6 @@ def _club_of(job: tuple) -> int:
     if kind == "write":
         return page["club"]
     return page.get("club", page.get("home", 0))
-
-
-def run_share(base: str, jobs: list, clubs: list, args, end: float, threads: int, askers: int, n: int):
-    """One client process's pages and phones (all of the run's with one process): its threads, its watcher of
-    the confirmations, and with --push its streams and askers. Returns (Results.state(), its CPU seconds)."""
-    results, versions = Results(), {}
-    room = Room(args.live_port, results) if args.push else None
-    threads = max(1, min(threads, len(jobs)))
-    shares = [jobs[i::threads] for i in range(threads)]
-    askers = askers if room is not None else 0
-    client_cpu = time.process_time()
-    with ThreadPoolExecutor(threads + 2 + askers) as pool:
-        futures = [
-            pool.submit(
-                client, base, share, args, end, results, versions, random.Random(args.seed + 1000 * n + i), room
-            )
-            for i, share in enumerate(shares)
-        ]
-        futures.append(pool.submit(watcher, base, clubs, results, end))
-        if room is not None:
-            futures.append(pool.submit(room.run, end))
-            ask = lambda session, job: poll(session, base, job, results, versions, None)  # noqa: E731
-            futures += [pool.submit(asker, base, room, end, ask) for _ in range(askers)]
-        for future in futures:
-            future.result()
-    return results.state(), time.process_time() - client_cpu
-
-
-def _share_process(answers, *share) -> None:
-    answers.put(run_share(*share))
 
 
 def play(base: str, k: int, run: int, args, procs: dict) -> dict:
@@ -321,7 +137,7 @@ def play(base: str, k: int, run: int, args, procs: dict) -> dict:
         answers = context.Queue()
         children = [
             context.Process(
-                target=_share_process,
+                target=share_process,
                 args=(
                     answers,
                     base,
