@@ -128,11 +128,11 @@ def cpu_phase(tables: list, deals: int) -> dict:
 
     def form_post(address, n, deal, who):
         # As referee.js sends it: the deal form's fields, urlencoded (static/send.js), posted to the page's own
-        # address, asking for JSON.
+        # address, asking for JSON and for only what changed in the live part (`patch`; a tree before it
+        # ignores the field and answers with the whole part).
         fields = {k: v for k, v in deal_initial(deal).items() if v not in (None, False)}
-        response = client.post(
-            f"{address}deals/", *form_body({**fields, "version": n, "client_id": uuid.uuid4().hex}), HTTP_ACCEPT=JSON
-        )
+        body = {**fields, "version": n, "client_id": uuid.uuid4().hex, "patch": "1"}
+        response = client.post(f"{address}deals/", *form_body(body), HTTP_ACCEPT=JSON)
         if response.status_code != 201:
             raise SystemExit(f"{who} deal post answered {response.status_code}: {response.content[:300]!r}")
 

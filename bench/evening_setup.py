@@ -39,7 +39,7 @@ def form_of(deal: dict, version: int) -> dict:
     """The deal form's fields (scoring/sheets/forms.py DealForm) for a deal of the rules engine."""
     from scoring.sheets.forms import PASS
 
-    fields: dict = {"version": version, "client_id": uuid.uuid4().hex}
+    fields: dict = {"version": version, "client_id": uuid.uuid4().hex, "patch": "1"}  # as referee.js sends it
     contract = deal.get("contract")
     if contract is None:  # all passed
         return {**fields, "taker": PASS}

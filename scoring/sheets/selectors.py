@@ -249,21 +249,33 @@ def sheet_view(sheet: Sheet, deals: list[dict[str, Any]] | None = None) -> Sheet
         score = scored.get("score") or {}
         total_a += score.get("A") or 0
         total_b += score.get("B") or 0
-        rows.append(
-            DealRow(
-                position=position,
-                data=data,
-                summary=deal_summary(data),
-                outcome=scored.get("outcome") or "",
-                score_a=score.get("A"),
-                score_b=score.get("B"),
-                total_a=total_a,
-                total_b=total_b,
-                held=scored.get("held") or 0,
-                collected=scored.get("collected"),
-            )
-        )
+        rows.append(_deal_row(position, data, scored, total_a, total_b))
     return SheetView(sheet=sheet, rows=rows, result=result)
+
+
+def last_deal_row(deals: list[dict[str, Any]], result: dict[str, Any]) -> DealRow:
+    """The row of the sheet's last deal, as `sheet_view` makes it, from the deals and their scored result
+    (which the caller has checked to match them): the running totals are the scores of every deal."""
+    scored = result["deals"]
+    total_a = sum((s.get("score") or {}).get("A") or 0 for s in scored)
+    total_b = sum((s.get("score") or {}).get("B") or 0 for s in scored)
+    return _deal_row(len(deals) - 1, deals[-1], scored[-1], total_a, total_b)
+
+
+def _deal_row(position: int, data: dict[str, Any], scored: dict[str, Any], total_a: int, total_b: int) -> DealRow:
+    score = scored.get("score") or {}
+    return DealRow(
+        position=position,
+        data=data,
+        summary=deal_summary(data),
+        outcome=scored.get("outcome") or "",
+        score_a=score.get("A"),
+        score_b=score.get("B"),
+        total_a=total_a,
+        total_b=total_b,
+        held=scored.get("held") or 0,
+        collected=scored.get("collected"),
+    )
 
 
 def sheet_history(sheet: Sheet) -> list[SheetChange]:

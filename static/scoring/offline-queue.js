@@ -181,6 +181,7 @@
     body.set("version", form.elements.version.value);
     if (item.seen) body.set("seen", item.seen);
     if (item.keep) body.set("keep", "1");
+    body.set("patch", "1");  // the answer may carry only what the deal changed (referee.js applies it)
     if (form.elements.csrfmiddlewaretoken) body.set("csrfmiddlewaretoken", form.elements.csrfmiddlewaretoken.value);
     return window.Atout.send(item.url, body);
   }
@@ -199,7 +200,8 @@
       // Not JSON: a link revoked since (404) or a form the server no longer takes (403). Not to retry.
       if (!data) data = { errors: { __all__: [msg("gone")] } };
       failures = 0;
-      if (data.live) hooks.live(data.live);
+      if (data.patch) hooks.patch(data.patch, data.version);
+      else if (data.live) hooks.live(data.live);
       if (data.ok) {
         refreshCopy();
         conflicts = 0;
@@ -275,8 +277,8 @@
   });
 
   window.AtoutQueue = {
-    /* referee.js: the form and how to show things: {form, editing, live(html), status(text),
-     * fill(fields, errors)}. */
+    /* referee.js: the form and how to show things: {form, editing, live(html), patch(patch, version),
+     * status(text), fill(fields, errors)}. */
     attach: function (pageHooks) {
       hooks = pageHooks;
       ready.then(flush);

@@ -278,6 +278,27 @@
     followLive(fresh);
   }
 
+  /* A new deal of this phone's at the end of the sheet: the answer carries only what it changed (the row,
+     the count, the totals, the deal's data; scoring/sheets/views/live_patch.py), made from the version
+     this page shows. On any other version the whole part is fetched instead (sheet-live.js). */
+  function patchLive(patch, version) {
+    var live = document.getElementById("sheet-live");
+    if (!live || !patch || live.getAttribute("data-version") !== String(patch.from)) {
+      document.dispatchEvent(new CustomEvent("atout:stale"));
+      return;
+    }
+    var rows = $("tbody", live);
+    $$("tr:not([data-position])", rows).forEach(function (empty) { rows.removeChild(empty); });  // "No deals yet."
+    rows.insertAdjacentHTML("beforeend", patch.row);
+    $("tfoot", live).innerHTML = patch.totals;
+    $("[data-deal-count]", live).textContent = patch.count;
+    var data = $("#deals-data", live);
+    if (data) data.textContent = JSON.stringify(JSON.parse(data.textContent).concat([patch.deal]));
+    $$('input[name="version"]', live).forEach(function (input) { input.value = String(version); });
+    live.setAttribute("data-version", String(version));
+    followLive(live);
+  }
+
   /* The live part changed (own save, or sheet-live.js saw the other phone or the organiser): take its
      version, renumber the new deal, and show the form only while a deal can still be added. */
   function followLive(live) {
@@ -320,6 +341,7 @@
     if ((!editing || inserting) && !form.elements.client_id.value) form.elements.client_id.value = window.Atout.clientId();
     saveDraft();
     var body = new FormData(form);
+    if (!editing) body.set("patch", "1");  // a new deal: the answer may carry only what changed
     sending = true;
     $("#save-deal").disabled = true;
     status(i18n.saving);
@@ -331,7 +353,8 @@
       .then(function (answer) {
         var data = answer.data;
         if (!data) throw new Error(String(answer.status));
-        if (data.live) replaceLive(data.live);
+        if (data.patch) patchLive(data.patch, data.version);
+        else if (data.live) replaceLive(data.live);
         if (data.ok) {
           clearDraft();
           status(data.message);
@@ -405,6 +428,7 @@
       form: form,
       editing: editing,
       live: replaceLive,
+      patch: patchLive,
       status: status,
       fill: function (entries, errors) {
         fill(entries);

@@ -75,6 +75,9 @@
     return waits.length ? Promise.all(waits) : undefined;
   }
 
+  // The page's own write answered with a patch made for another version than the one shown: the whole part.
+  document.addEventListener("atout:stale", function () { swap().catch(function () { /* the poll catches up */ }); });
+
   window.Atout.poll(spec.getAttribute("data-version-url"), function (data) {
     // Others on the page follow the same answer (the round clock: static/clock.js), with no poll of their own.
     document.dispatchEvent(new CustomEvent("atout:version", { detail: data }));

@@ -37,6 +37,7 @@ from scoring.sheets.closing import ruling_change_words
 from scoring.sheets.forms import PASS, DealForm, RuleFacts, deal_initial
 from scoring.sheets.permissions import sheet_permissions
 from scoring.sheets.selectors import (
+    DealRow,
     SheetAccess,
     deal_summary,
     first_dealer,
@@ -188,22 +189,18 @@ def director_html(request, access: SheetAccess) -> str:
     return render_to_string("referee/_director_call.html", {"director": director_context(access)}, request=request)
 
 
-def _live_context(request, access: SheetAccess, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """The live part's context; `deals` (their data in order, as a write returns them) spares reading them."""
-    view = sheet_view(access.sheet, deals)
-    urls = page_urls(access)
-    perms = sheet_permissions(access.sheet, access.actor)
-    rows = []
+def row_items(access: SheetAccess, deal_rows: list[DealRow]) -> list[dict[str, Any]]:
+    """The live part's rows: each deal's row with its outcome and side in words and its two addresses."""
+    items = []
     deal_urls = _deal_url_maker(access)
-    csrf_token = get_token(request)
     words: dict[tuple[str, str | None], str] = {}  # each outcome's and side's words looked up once a sheet
-    for row in view.rows:
+    for row in deal_rows:
         update_url, delete_url = deal_urls(row.position)
         if ("o", row.outcome) not in words:
             words["o", row.outcome] = outcome_label(row.outcome)
         if ("s", row.collected) not in words:
             words["s", row.collected] = side_short(row.collected, "")
-        rows.append(
+        items.append(
             {
                 "row": row,
                 "outcome": words["o", row.outcome],
@@ -212,6 +209,16 @@ def _live_context(request, access: SheetAccess, deals: list[dict[str, Any]] | No
                 "delete_url": delete_url,
             }
         )
+    return items
+
+
+def _live_context(request, access: SheetAccess, deals: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The live part's context; `deals` (their data in order, as a write returns them) spares reading them."""
+    view = sheet_view(access.sheet, deals)
+    urls = page_urls(access)
+    perms = sheet_permissions(access.sheet, access.actor)
+    rows = row_items(access, view.rows)
+    csrf_token = get_token(request)
     return {
         "access": access,
         "sheet": access.sheet,

@@ -28,6 +28,7 @@ from scoring.sheets.services import (
     deal_update,
     sheet_step,
 )
+from scoring.sheets.views.live_patch import live_patch, plain_append, wants_patch
 from scoring.sheets.views.referee import (
     live_html,
     page_urls,
@@ -111,15 +112,18 @@ def _write_failed(
     )
 
 
-def _written(request, access: SheetAccess, sheet, message: str, status: int = 200, *, deals=None):
+def _written(request, access: SheetAccess, sheet, message: str, status: int = 200, *, deals=None, before=None):
     """The answer to a stored write; `deals` (what a deal write returns) renders the live part without
-    reading the deals again."""
+    reading the deals again. `before`: the sheet as the page showed it, for a new deal at the end: the answer
+    then carries only what changed, when the page asked for that (`scoring.sheets.views.live_patch`)."""
     access.sheet = sheet
     if wants_json(request):
-        return JsonResponse(
-            {"ok": True, "version": sheet.version, "message": message, "live": live_html(request, access, deals)},
-            status=status,
-        )
+        body = {"ok": True, "version": sheet.version, "message": message}
+        if before is not None and wants_patch(request) and plain_append(before, sheet, deals):
+            body["patch"] = live_patch(request, access, before, deals)
+        else:
+            body["live"] = live_html(request, access, deals)
+        return JsonResponse(body, status=status)
     messages.success(request, message)
     return HttpResponseRedirect(page_urls(access)["page"])
 
@@ -170,6 +174,7 @@ def deal_save(request, access: SheetAccess, position: int | None = None):
     cleaned = form.cleaned_data
     if position is None and (clash := _clash(request, access, cleaned)) is not None:
         return clash
+    before = access.sheet  # as the page showed it, if its version is the one sent
     try:
         if position is None:
             write = deal_create(
@@ -208,6 +213,7 @@ def deal_save(request, access: SheetAccess, position: int | None = None):
             _("Deal %(number)s saved.") % {"number": number},
             status=201,
             deals=write.deals,
+            before=before,
         )
     return _written(request, access, write.sheet, _("Deal %(number)s changed.") % {"number": number}, deals=write.deals)
 
