@@ -4,7 +4,7 @@ machine, against gunicorn, PostgreSQL, Redis and a real Celery worker and beat; 
 Run: .venv/bin/python bench/evening_bench.py [--clubs 1,2,4,8] [--tables 20] [--deals 4] [--compress 30]
                                               [--viewers 40] [--poll-every 1.5] [--workers 4]
                                               [--celery-concurrency 2] [--threads 48] [--seed 1]
-                                              [--arrive 30] [--push [--slow 30] [--askers 8]]
+                                              [--arrive 30] [--push [--slow 120] [--askers 8]]
                                               [--client-processes 1]
 
 Its own database (`atout_evening_bench` on the PostgreSQL of DATABASE_URL; EVENING_BENCH_DB names another,
@@ -195,7 +195,7 @@ def main() -> int:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--push", action="store_true", help="pages follow their event's stream (uvicorn)")
-    parser.add_argument("--slow", type=float, default=30.0, help="with --push: the safety net's seconds")
+    parser.add_argument("--slow", type=float, default=120.0, help="with --push: the safety net's seconds")
     parser.add_argument("--askers", type=int, default=8, help="with --push: threads asking on a message")
     args = parser.parse_args()
     ks = [int(x) for x in args.clubs.split(",")]
@@ -250,7 +250,7 @@ def main() -> int:
             )
             + f" {os.cpu_count()} cores, load average before {os.getloadavg()[0]:.2f}"
         )
-        warm = argparse.Namespace(**{**vars(args), "tables": 2, "deals": 1, "viewers": 4, "settle": 3.0})
+        warm = argparse.Namespace(**{**vars(args), "tables": 2, "deals": 1, "viewers": 4, "settle": 3.0, "arrive": 5.0})
         play(base, 1, 0, warm, procs)  # warm-up, not reported: every worker's imports, caches and connections
         largest = 0
         for run, k in enumerate(ks, start=1):

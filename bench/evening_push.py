@@ -10,7 +10,8 @@ front: its CPU is not counted). A page:
 - on each message that concerns it (the event's unscoped ones, or its own scope's: "<generation> game:<id>",
   "<generation> standings"), asks its version at once, and fetches its live part when the version moved;
   the others (another table's deal, the standings for a phone) are counted and dropped;
-- asks every `--slow` s anyway (poll.js's safety net, 30 s);
+- asks every `--slow` s anyway (poll.js's safety net, 120 s), and reads the stream's heartbeats ("beat"
+  events, every 20 s), by which poll.js tells a live stream from one dropped without a word;
 - when its stream ends (LIVE_STREAM_SECONDS) opens it again and asks once, as poll.js on `onopen`.
 """
 
@@ -90,8 +91,12 @@ class Room:
                 if line.startswith("retry:"):
                     state["open"] = True
                 continue
-            if line.startswith("data: "):
+            if line.startswith("event: "):  # a named event: the heartbeat ("beat"), no change to ask about
+                state["event"] = line[7:]
+            elif line.startswith("data: ") and not state.pop("event", None):
                 self._message(state["job"], line[6:])
+            elif not line:
+                state.pop("event", None)  # an event ends at its blank line
 
     def _message(self, job: dict, message: str) -> None:
         parts = message.split(" ")

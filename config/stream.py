@@ -7,8 +7,11 @@ nothing but "something changed": the key is signed, and given only to pages that
 
 One subscriber per process (`Hub`: one Redis connection, pattern `atout:live:*`) hands each message to the
 streams of its event: an open page costs a queue and a heartbeat every HEARTBEAT_SECONDS, no database, no
-session. A stream ends after half to all of LIVE_STREAM_SECONDS (the browser opens it again), or when Redis
-goes away: the page then polls as before (`Atout.poll` falls back by itself when the stream fails).
+session. The heartbeat is an event the page's script sees ("beat", its data the seconds until the next), not
+a comment: a stream that stays silent for longer is dead (a proxy or a phone's network dropped it without a
+word), and the page then polls and opens it again (`static/poll.js`). A stream ends after half to all of
+LIVE_STREAM_SECONDS (the browser opens it again), or when Redis goes away: the page then polls as before
+(`Atout.poll` falls back by itself when the stream fails).
 
 Served by an ASGI server only (uvicorn config.asgi, see README): under WSGI a stream would hold a worker
 for its whole life, so the address answers 404 there, and without Redis.
@@ -130,13 +133,14 @@ async def _events(event_id: int, queue: asyncio.Queue[Any]) -> AsyncIterator[str
     # Each stream lives between half and the whole of LIVE_STREAM_SECONDS: a room's pages open within the
     # same minute, and equal lives would end (and open again, each asking once) all in that minute.
     end = loop.time() + settings.LIVE_STREAM_SECONDS * random.uniform(0.5, 1.0)
+    beat = f"event: beat\ndata: {HEARTBEAT_SECONDS:g}\n\n"
     try:
-        yield f"retry: {RETRY_MS}\n: open\n\n"
+        yield f"retry: {RETRY_MS}\n{beat}"
         while (left := end - loop.time()) > 0:
             try:
                 message = await asyncio.wait_for(queue.get(), timeout=min(HEARTBEAT_SECONDS, left))
             except TimeoutError:
-                yield ": still here\n\n"
+                yield beat
                 continue
             if message is _GONE:
                 return

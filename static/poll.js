@@ -26,9 +26,12 @@
  * Push: when an answer names its event's stream ("stream": the address of `live/<key>/`, config/stream.py;
  * offered only by an ASGI server with Redis), the poller opens it with EventSource (one per address,
  * shared by the page's pollers) and, while it is open, asks at once on each message and otherwise only
- * every `options.slow` ms (30000) as a safety net. While the stream is down (reconnecting, refused, a
+ * every `options.slow` ms (120000) as a safety net. While the stream is down (reconnecting, refused, a
  * proxy that drops it, offline) the poller polls as before; a stream the server refused (an error status)
- * is not opened again by this page. The offline queue (static/scoring/offline-queue.js) is not concerned.
+ * is not opened again by this page. The server sends a "beat" event every few seconds (its data says how
+ * many): a stream silent for BEAT_MISSED of them was dropped without a word (a proxy, a phone that changed
+ * networks), so the pollers poll and the stream is opened again. The offline queue
+ * (static/scoring/offline-queue.js) is not concerned.
  * A message is the event's new generation, followed by a scope when the change was that part of the event
  * alone ("<generation> game:<id>" for one game's sheet, "<generation> standings"); an answer's "scope" says
  * which messages concern its page: the unscoped ones and those of its own scope ("event": the unscoped ones
@@ -43,28 +46,51 @@
 (function () {
   "use strict";
   var Atout = window.Atout = window.Atout || {};
-  var streams = {};  // address → {source, open, pollers}: one EventSource per address
+  var streams = {};  // address → {source, open, pollers, heard, silence}: one EventSource per address
+  var BEAT_MISSED = 2.5;  // heartbeats a live stream never misses in a row
+
+  function connect(stream, address) {
+    var source = stream.source = new window.EventSource(address);
+    stream.heard = Date.now();
+    source.onopen = function () {
+      stream.open = true;
+      stream.heard = Date.now();
+      stream.pollers.forEach(function (p) { p.pushed(); });  // what changed while it was down
+    };
+    source.onmessage = function (message) {
+      stream.heard = Date.now();
+      var part = String(message.data || "").split(" ")[1];
+      stream.pollers.forEach(function (p) { p.pushed(part); });
+    };
+    source.addEventListener("beat", function (beat) {
+      stream.heard = Date.now();
+      var seconds = parseFloat(beat.data);
+      if (seconds > 0) stream.silence = seconds * 1000 * BEAT_MISSED;
+    });
+    source.onerror = function () {
+      stream.open = false;
+      if (source.readyState === window.EventSource.CLOSED) {
+        stream.refused = true;  // an error status or a wrong type: polling from now on
+        clearInterval(stream.watchdog);
+      }
+      stream.pollers.forEach(function (p) { p.dropped(); });
+    };
+  }
 
   function follow(address, poller) {
     var stream = streams[address];
     if (stream && stream.refused) return;
     if (!stream) {
-      stream = streams[address] = { source: new window.EventSource(address), open: false, pollers: [] };
-      stream.source.onopen = function () {
-        stream.open = true;
-        stream.pollers.forEach(function (p) { p.pushed(); });  // what changed while it was down
-      };
-      stream.source.onmessage = function (message) {
-        var part = String(message.data || "").split(" ")[1];
-        stream.pollers.forEach(function (p) { p.pushed(part); });
-      };
-      stream.source.onerror = function () {
+      stream = streams[address] = { open: false, pollers: [], silence: 60000 };
+      connect(stream, address);
+      stream.watchdog = setInterval(function () {
+        if (!stream.open || Date.now() - stream.heard <= stream.silence) return;
+        // Silent too long: dropped without a word. Poll meanwhile, and open it again.
+        stream.source.close();
         stream.open = false;
-        if (stream.source.readyState === window.EventSource.CLOSED) {
-          stream.refused = true;  // an error status or a wrong type: polling from now on
-        }
         stream.pollers.forEach(function (p) { p.dropped(); });
-      };
+        connect(stream, address);
+      }, 5000);
     }
     if (stream.pollers.indexOf(poller) === -1) stream.pollers.push(poller);
   }
@@ -74,6 +100,7 @@
     if (!stream) return;
     stream.pollers = stream.pollers.filter(function (p) { return p !== poller; });
     if (!stream.pollers.length) {
+      clearInterval(stream.watchdog);
       stream.source.close();
       delete streams[address];
     }
@@ -90,7 +117,7 @@
     var busy = false;
     var stopped = false;
     var again = false;
-    var slow = o.slow || 30000;
+    var slow = o.slow || 120000;
     var following = null;  // the stream's address, once an answer named it
     var scope = null;  // which of the stream's messages concern this page (the last answer's "scope")
     var self = {

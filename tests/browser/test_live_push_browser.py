@@ -19,12 +19,12 @@ def _is_stream(request) -> bool:
 def test_the_other_sides_page_hears_the_deal_through_its_stream(asgi_server, phone_page):
     _round, games = released_round(tables=1)
     sheet, link_a, link_b = table_of(games[0])
-    # The first poll names the stream; the page opens it, and then polls only every 30 s.
+    # The first poll names the stream; the page opens it, and then polls only every 120 s.
     with phone_page.expect_response(lambda response: _is_stream(response.request)) as opened:
         phone_page.goto(f"{asgi_server.url}/t/{link_b.token}/")
     assert opened.value.status == 200 and phone_page.locator(ROWS).count() == 0
     fill(sheet, link_a, HOHELUFT_GAME[:1])
-    # Well within the 30 s safety poll: only the stream can have told it.
+    # Well within the 120 s safety poll: only the stream can have told it.
     phone_page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 1", timeout=5_000)
     phone_page.screenshot(path="/tmp/push-sheet-pushed-360.png", full_page=True)
 
@@ -69,3 +69,51 @@ def test_a_deal_at_another_table_costs_this_page_no_ask(asgi_server, phone_page)
     fill(sheet_2, link_2a, HOHELUFT_GAME[:1])  # published after table 1's, on the same stream
     phone_page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 1", timeout=5_000)
     assert phone_page.evaluate("window.__asks") == asked + 1
+
+
+# The first stream the page opens dies without a word after its first heartbeat (a proxy or the phone's
+# network dropping it): its heartbeat says the next comes in 0.4 s, then nothing more reaches the page.
+_FIRST_STREAM_GOES_SILENT = """
+(() => {
+  const Real = window.EventSource;
+  window.__streams = 0;
+  window.__silent = false;
+  function Silenced(url, init) {
+    const real = new Real(url, init);
+    const first = window.__streams++ === 0;
+    let dead = false;
+    const pass = (name) => (event) => { if (!dead && this[name]) this[name](event); };
+    real.onopen = pass("onopen");
+    real.onmessage = pass("onmessage");
+    real.onerror = pass("onerror");
+    this.close = () => real.close();
+    Object.defineProperty(this, "readyState", { get: () => real.readyState });
+    this.addEventListener = (type, listener) => real.addEventListener(type, (event) => {
+      if (dead) return;
+      if (first && type === "beat") {
+        dead = window.__silent = true;
+        listener({ type: "beat", data: "0.4" });
+        return;
+      }
+      listener(event);
+    });
+  }
+  Silenced.CONNECTING = Real.CONNECTING;
+  Silenced.OPEN = Real.OPEN;
+  Silenced.CLOSED = Real.CLOSED;
+  window.EventSource = Silenced;
+})();
+"""
+
+
+def test_a_stream_that_goes_silent_is_opened_again_and_the_page_polls_meanwhile(asgi_server, phone_page):
+    """Without its heartbeats the page knows the stream is dead, though no error came: it polls and opens
+    the stream again, and shows the deal well before its two-minute safety ask."""
+    _round, games = released_round(tables=1)
+    sheet, link_a, link_b = table_of(games[0])
+    phone_page.add_init_script(_FIRST_STREAM_GOES_SILENT)
+    phone_page.goto(f"{asgi_server.url}/t/{link_b.token}/")
+    phone_page.wait_for_function("window.__silent === true", timeout=10_000)
+    fill(sheet, link_a, HOHELUFT_GAME[:1])  # published on the stream, which no longer reaches the page
+    phone_page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 1", timeout=15_000)
+    assert phone_page.evaluate("window.__streams") >= 2  # opened again

@@ -11,6 +11,7 @@ import pytest
 import requests
 from django.core import signing
 
+from config.stream import HEARTBEAT_SECONDS
 from tests.scoring.entry_helpers import HOHELUFT_GAME, fill, released_round, table_of
 
 pytestmark = [pytest.mark.needs_redis, pytest.mark.needs_postgres]
@@ -26,12 +27,18 @@ def _read_lines(response, lines: queue.Queue) -> None:
 
 
 def _next_data(lines: queue.Queue, timeout: float) -> str:
-    """The next `data:` line within `timeout` seconds (comments and blank lines skipped)."""
+    """The next message's `data:` line within `timeout` seconds (comments, blank lines and named events, the
+    heartbeats, skipped)."""
+    named = False
     while True:
         line = lines.get(timeout=timeout)
         assert line is not None, "the stream ended"
-        if line.startswith("data: "):
+        if line.startswith("event: "):
+            named = True
+        elif line.startswith("data: ") and not named:
             return line
+        elif not line:
+            named = False
 
 
 def test_an_open_stream_hears_a_committed_deal_within_a_second(asgi_server):
@@ -44,6 +51,9 @@ def test_an_open_stream_hears_a_committed_deal_within_a_second(asgi_server):
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=_read_lines, args=(stream, lines), daemon=True).start()
     assert lines.get(timeout=10).startswith("retry: ")  # the stream is open
+    # At once a heartbeat that the page's script sees, saying when the next comes (static/poll.js tells a
+    # stream dropped without a word by the beats it misses).
+    assert [lines.get(timeout=10) for _ in range(3)] == ["event: beat", f"data: {HEARTBEAT_SECONDS:g}", ""]
 
     fill(sheet, link_a, HOHELUFT_GAME[:1])  # committed: this test's database is transactional
     message = _next_data(lines, timeout=1.0)  # the new generation, and the game: a deal is that sheet's alone
