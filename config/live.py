@@ -60,23 +60,26 @@ def _gen_key(event_id: int, scope: str | None = None) -> str:
     return f"gen:{event_id}" if scope is None else f"gen:{event_id}:{scope}"
 
 
-def changed(event: int | Callable[[], int | None] | None, *, scope: str | None = None) -> None:
+def changed(event: int | Callable[[], int | None] | None, *, scope: str | None = None, tell: bool = True) -> None:
     """Inside the transaction that changed what an event's live pages show (or outside any): after it
     commits, the event gets a new generation and its open streams hear of it. `event`: its id, or a function
     that finds it (called after commit, so a lookup costs the writing transaction nothing). `scope`: the change
-    is that part of the event only, and only that scope's generation is replaced. Never raises for an outage.
-    Nothing to do when no answers are kept and no streams offered (LIVE_ANSWERS and LIVE_PUSH off)."""
+    is that part of the event only, and only that scope's generation is replaced. `tell=False`: the kept
+    answers give way but the streams are not told, for a change in an answer that no page following a stream
+    shows (its next ask reads it). Never raises for an outage. Nothing to do when no answers are kept and no
+    streams offered (LIVE_ANSWERS and LIVE_PUSH off)."""
     if event and (settings.LIVE_ANSWERS or settings.LIVE_PUSH != "off"):
-        transaction.on_commit(partial(_bump, event, scope), robust=True)
+        transaction.on_commit(partial(_bump, event, scope, tell), robust=True)
 
 
-def _bump(event: int | Callable[[], int | None], scope: str | None = None) -> None:
+def _bump(event: int | Callable[[], int | None], scope: str | None = None, tell: bool = True) -> None:
     event_id = event() if callable(event) else event
     if not event_id:
         return
     generation = secrets.token_hex(6)
     _cache().set(_gen_key(event_id, scope), generation, GENERATION_SECONDS)
-    publish(event_id, generation if scope is None else f"{generation} {scope}")
+    if tell:
+        publish(event_id, generation if scope is None else f"{generation} {scope}")
 
 
 def publish(event_id: int, message: str) -> None:

@@ -52,12 +52,14 @@ def standings_request_recompute(*, event_id: int) -> None:
     """
     # Unconditional on purpose: while a recompute holds the event row, this waits and lands after it,
     # so the mark is never lost (a `WHERE standings_dirty = false` would skip the row and lose it). The mark
-    # read under the same lock says whether the pages see a change: in a burst of confirmations only the
-    # first one moves the standings' pages (the others would make 40 viewers ask for the same answer).
+    # read under the same lock says whether the kept answers change: in a burst of confirmations only the
+    # first one moves the standings' answers. Their streams are not told: no page that follows one shows the
+    # mark (the public standings and the venue screen wait for the recompute, which tells them; the results
+    # page polls its own status), and 40 viewers would each ask for nothing.
     with transaction.atomic(savepoint=False):  # in the caller's transaction when there is one
         was_dirty = Event.objects.select_for_update().filter(pk=event_id).values_list("standings_dirty", flat=True)
         if was_dirty.first() is False:
-            live.changed(event_id, scope=live.STANDINGS)  # the standings' pages only: the phones do not show them
+            live.changed(event_id, scope=live.STANDINGS, tell=False)  # the phones do not show the standings
         Event.objects.filter(pk=event_id).update(standings_dirty=True)
     standings_recompute_queue(event_id=event_id)
 

@@ -177,3 +177,17 @@ def test_the_answers_say_which_messages_concern_their_page(client, settings):
     assert phone["scope"] == card["scope"] == f"game:{sheet.game_id}"
     assert standings["scope"] == venue["scope"] == "standings"
     assert phone["stream"] == standings["stream"] == venue["stream"]  # one stream per event
+
+
+def test_the_mark_tells_no_stream_and_the_recompute_does(monkeypatch, django_capture_on_commit_callbacks):
+    """The dirty mark moves the standings' kept answers but tells no stream: none of the pages following one
+    shows it, and each of a club's 40 viewers would ask for nothing. The recompute tells them."""
+    event, _round, _games, _screen = _running_evening(tables=1)
+    told = []
+    monkeypatch.setattr(live, "publish", lambda event_id, message: told.append((event_id, message)))
+    with django_capture_on_commit_callbacks(execute=True):
+        standings_request_recompute(event_id=event.pk)
+    assert told == []
+    with django_capture_on_commit_callbacks(execute=True):
+        standings_recompute_if_dirty(event_id=event.pk)
+    assert [(event_id, message.split(" ")[1]) for event_id, message in told] == [(event.pk, live.STANDINGS)]
