@@ -68,3 +68,24 @@ def type_deal(page, taker: str, trump: str, tricks_a: int) -> None:
     choose(page, "trump", trump)
     page.fill("#id_tricks_a", str(tricks_a))
     page.click("#save-deal")
+
+
+def enter_deal(page, deal: dict, expected_rows: int) -> None:
+    """A deal of the rules engine's JSON typed on the phone's form as a referee does (the form fills in the
+    other team's points from the deal total), saved, and the sheet's live part showing `expected_rows` deals."""
+    contract = deal["contract"]
+    if contract is None:
+        choose(page, "taker", "pass")
+    else:
+        choose(page, "taker", contract["taker"])
+        choose(page, "trump", contract["trump"])
+        if deal.get("capot"):
+            choose(page, "capot", deal["capot"])
+        else:
+            page.fill("#id_tricks_a", str(deal["tricks"]["A"]))
+            assert page.input_value("#id_tricks_b") == str(deal["tricks"]["B"])
+        for team in deal.get("belote", []):
+            choose(page, "belote", team)
+    page.click("#save-deal")
+    rows = "#sheet-live tbody tr[data-position]"
+    page.wait_for_function(f"document.querySelectorAll('{rows}').length === {expected_rows}")

@@ -6,7 +6,7 @@ Headless Chromium at 360 × 740 in German, on a table card's page (the offline q
 
 import pytest
 
-from tests.browser.helpers import choose
+from tests.browser.helpers import enter_deal
 from tests.scoring.entry_helpers import HOHELUFT_GAME
 from tests.scoring.sheets.cards_helpers import card_of, evening
 
@@ -40,19 +40,6 @@ def assert_as_fetched(page, address: str) -> None:
     assert compared["shown"]["deals"] == compared["fresh"]["deals"]  # the same data, whatever the keys' order
 
 
-def enter(page, deal) -> None:
-    contract = deal["contract"]
-    choose(page, "taker", contract["taker"])
-    choose(page, "trump", contract["trump"])
-    if deal.get("capot"):
-        choose(page, "capot", deal["capot"])
-    else:
-        page.fill("#id_tricks_a", str(deal["tricks"]["A"]))
-    for team in deal.get("belote", []):
-        choose(page, "belote", team)
-    page.click("#save-deal")
-
-
 def test_each_new_deal_is_patched_in_as_the_whole_part_would_show_it(live_server, phone_page):
     event, _round, _entries, _games = evening(tables=1)
     page = phone_page
@@ -63,8 +50,7 @@ def test_each_new_deal_is_patched_in_as_the_whole_part_would_show_it(live_server
     page.wait_for_selector("#offline-queue[data-saved='yes']")
     for number, deal in enumerate(HOHELUFT_GAME[:6], start=1):  # a litige (3), its held points collected (4)
         version = int(page.get_attribute("#sheet-live", "data-version"))
-        enter(page, deal)
-        page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === {number}")
+        enter_deal(page, deal, number)
         assert int(page.get_attribute("#sheet-live", "data-version")) == version + 1
         assert_as_fetched(page, address)
         # The form moved on: the next deal's number and the version the next post sends.
@@ -84,12 +70,11 @@ def test_a_patch_for_another_version_fetches_the_whole_part(live_server, phone_p
     address = f"{live_server.url}/t/{card_of(event, 1, 'A').token}/"
     page.goto(address)
     page.wait_for_selector("#offline-queue[data-saved='yes']")
-    enter(page, HOHELUFT_GAME[0])
-    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 1")
+    enter_deal(page, HOHELUFT_GAME[0], 1)
     # As if the page had been shown another version meanwhile: the answer's patch does not fit it.
     page.evaluate("document.getElementById('sheet-live').setAttribute('data-version', '99')")
     with page.expect_request(lambda request: "live=1" in request.url):
-        enter(page, HOHELUFT_GAME[1])
+        enter_deal(page, HOHELUFT_GAME[1], 2)
     page.wait_for_selector('#sheet-live[data-version="2"]')
     assert page.locator(ROWS).count() == 2
     assert_as_fetched(page, address)

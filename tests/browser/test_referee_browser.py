@@ -8,7 +8,7 @@ the field, the sheet submitted, then confirmed from side B's link.
 import pytest
 
 from scoring.models import Deal, Sheet
-from tests.browser.helpers import choose
+from tests.browser.helpers import choose, enter_deal
 from tests.scoring.entry_helpers import HOHELUFT_GAME, pin_of, released_round, table_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -18,25 +18,6 @@ ROWS = "#sheet-live tbody tr[data-position]"
 
 def rows(page) -> int:
     return page.locator(ROWS).count()
-
-
-def enter(page, deal, expected_rows):
-    contract = deal["contract"]
-    if contract is None:
-        choose(page, "taker", "pass")
-    else:
-        choose(page, "taker", contract["taker"])
-        choose(page, "trump", contract["trump"])
-        if deal.get("capot"):
-            choose(page, "capot", deal["capot"])
-        else:
-            page.fill("#id_tricks_a", str(deal["tricks"]["A"]))
-            # The script fills in the other team's points from the deal total.
-            assert page.input_value("#id_tricks_b") == str(deal["tricks"]["B"])
-        for team in deal.get("belote", []):
-            choose(page, "belote", team)
-    page.click("#save-deal")
-    page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === {expected_rows}")
 
 
 def test_a_whole_game_on_a_phone_then_confirmed_by_the_other_side(live_server, phone_page):
@@ -51,7 +32,7 @@ def test_a_whole_game_on_a_phone_then_confirmed_by_the_other_side(live_server, p
         assert page.locator(selector).bounding_box()["height"] >= 48, selector
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
-    enter(page, HOHELUFT_GAME[0], 1)
+    enter_deal(page, HOHELUFT_GAME[0], 1)
 
     # An impossible deal: 161 points leave 1 for the other team, which no set of tricks is worth.
     choose(page, "taker", "B")
@@ -70,7 +51,7 @@ def test_a_whole_game_on_a_phone_then_confirmed_by_the_other_side(live_server, p
     page.wait_for_function(f"document.querySelectorAll('{ROWS}').length === 2")
 
     for number, deal in enumerate(HOHELUFT_GAME[2:], start=3):
-        enter(page, deal, number)
+        enter_deal(page, deal, number)
 
     assert page.locator('[data-total="A"]').inner_text() == "1069"
     assert page.locator('[data-total="B"]').inner_text() == "1005"
@@ -112,11 +93,11 @@ def test_a_lost_answer_is_retried_and_the_deal_stored_once(live_server, phone_pa
 
     page.route("**/deals/", lose_the_first_answer)
     page.goto(f"{live_server.url}/t/{link_a.token}/")
-    enter(page, HOHELUFT_GAME[0], 1)
+    enter_deal(page, HOHELUFT_GAME[0], 1)
     assert lost == [201]
     assert Deal.objects.filter(sheet=sheet).count() == 1
     assert SheetChange.objects.filter(sheet=sheet).count() == 1
     # The next deal goes through normally, on the version the retry brought back.
     page.unroute("**/deals/")
-    enter(page, HOHELUFT_GAME[1], 2)
+    enter_deal(page, HOHELUFT_GAME[1], 2)
     assert Deal.objects.filter(sheet=sheet).count() == 2
