@@ -101,11 +101,12 @@ def play(base: str, k: int, run: int, args, procs: dict) -> dict:
     order = itertools.count()  # unique: the heap never compares two jobs
     for c, club in enumerate(clubs):
         for table in club["tables"]:
-            table.update(version=0, next=0, club=c)
+            table.update(version=0, next=0, club=c, pages={})
             jobs.append((start + args.arrive + rng.uniform(0, deal_every), next(order), "write", table))
             for side in ("a", "b"):
                 page = f"/t/{table[side]}/"
                 job = {"page": page, "url": page + "version.json", "part": page + "?live=1", "kind": "phone", "home": c}
+                table["pages"][side] = job  # the phone that writes is this page: it shows its own answers
                 jobs.append((start + rng.uniform(0, args.arrive), next(order), "poll", job))
         standings = club["standings"]
         for _ in range(args.viewers):

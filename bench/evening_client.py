@@ -46,8 +46,10 @@ def client(
 
 
 def poll(session, base, job, results, versions, room: Room | None) -> None:
-    """A page asks its version (with the ETag of its last answer), and fetches its live part when it moved;
-    with --push, the first answer names the page's stream, which it then follows."""
+    """A page asks its version (with the ETag of its last answer), and fetches its live part when the answer
+    differs from what the page shows ("shown": its version and status; sheet-live.js and live.js compare the
+    same), as after another phone's deal, but not after its own, whose answer the page already shows; with
+    --push, the first answer names the page's stream, which it then follows."""
     if not job.get("opened") and job.get("page"):
         session.get(base + job["page"], timeout=30)
         job["opened"] = True
@@ -64,10 +66,12 @@ def poll(session, base, job, results, versions, room: Room | None) -> None:
         job["etag"] = response.headers.get("ETag")
         if job.get("club") is not None:
             versions[job["club"]] = body["version"]
-        if job.get("part"):
+        shown = (body.get("version"), body.get("status"))
+        if job.get("part") and job.get("shown", shown) != shown:
             session.get(base + job["part"], timeout=30)
             with results.lock:
                 results.parts[job["kind"]] += 1
+        job["shown"] = shown
         if room is not None and not job.get("stream") and body.get("stream"):
             job["stream"], job["scope"] = body["stream"], body.get("scope")
             room.open(job)
@@ -107,6 +111,7 @@ def step(session, base, kind, job, results, versions, rng, deal_every, args, roo
         with results.lock:
             results.deal.append(took)
         table["version"] = response.json()["version"]
+        shows(table, "a", "entered")  # the phone's page takes the answer's patch (or its whole part)
         table["next"] += 1
         return 0.0 if table["next"] == len(table["deals"]) else deal_every
     if not table.get("submitted"):
@@ -117,6 +122,7 @@ def step(session, base, kind, job, results, versions, rng, deal_every, args, roo
             results.problem(("submit", response.status_code, response.text[:200]))
             return None
         table["version"], table["submitted"] = response.json()["version"], True
+        shows(table, "a", "submitted")
         return rng.uniform(1.0, 3.0)
     before = versions.get(table["club"], 0)
     response = session.post(
@@ -129,10 +135,17 @@ def step(session, base, kind, job, results, versions, rng, deal_every, args, roo
     if response.status_code != 200:
         results.problem(("confirm", response.status_code, response.text[:200]))
         return None
+    shows(table, "b", "confirmed")
     with results.lock:
         results.pending.append((answered, table["club"], before, answered_at))
         results.confirmed += 1
     return None
+
+
+def shows(table: dict, side: str, status: str) -> None:
+    """The side's page after its own write: the answer carried the new sheet (the sheet's status by its
+    value, scoring.models.Sheet.Status), so its next ask finds nothing to fetch."""
+    table["pages"][side]["shown"] = (table["version"], status)
 
 
 def watcher(base: str, clubs: list[dict], results: Results, end: float) -> None:
