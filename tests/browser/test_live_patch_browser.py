@@ -6,7 +6,10 @@ Headless Chromium at 360 × 740 in German, on a table card's page (the offline q
 
 import pytest
 
-from tests.browser.helpers import enter_deal
+from scoring.models import Sheet
+from tests.address_helpers import sheet_url
+from tests.browser.helpers import enter_deal, session_login
+from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME
 from tests.scoring.sheets.cards_helpers import card_of, evening
 
@@ -78,3 +81,21 @@ def test_a_patch_for_another_version_fetches_the_whole_part(live_server, phone_p
     page.wait_for_selector('#sheet-live[data-version="2"]')
     assert page.locator(ROWS).count() == 2
     assert_as_fetched(page, address)
+
+
+def test_the_organisers_first_deal_is_patched_in_too(live_server, desktop_page):
+    """At the desk (1280 px, no offline queue: the form's own send), the first deal of an empty sheet is a
+    patch: the "no deals yet" line goes, the row with its reason field comes."""
+    event, _round, _entries, games = evening(tables=1)
+    session_login(desktop_page.context, live_server, MembershipFactory(club=event.club).user)
+    address = live_server.url + sheet_url(Sheet.objects.get(game=games[0]))
+    page = desktop_page
+    page.goto(address)
+    answers = []
+    page.on("response", lambda response: answers.append(response) if response.url.endswith("/deals/") else None)
+    for number, deal in enumerate(HOHELUFT_GAME[:2], start=1):
+        page.fill("#id_reason", "vom Papierbogen")
+        enter_deal(page, deal, number)
+        assert_as_fetched(page, address)
+    assert all("patch" in answer.json() for answer in answers), [answer.json() for answer in answers]
+    assert page.locator('#sheet-live tbody tr[data-position="0"] input[name="reason"]').count() == 1

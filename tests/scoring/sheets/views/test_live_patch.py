@@ -13,6 +13,8 @@ from scoring.rules import PRESETS, random_game
 from scoring.sheets.forms import deal_initial
 from scoring.sheets.links import table_cards_ensure
 from scoring.sheets.views.live_patch import plain_append
+from tests.address_helpers import sheet_url
+from tests.factories import MembershipFactory
 from tests.scoring.entry_helpers import HOHELUFT_GAME, released_round, table_of
 from tests.scoring.sheets.cards_helpers import card_of, evening
 
@@ -119,6 +121,28 @@ def test_every_patch_applied_to_the_part_before_gives_the_part_after(client, pre
     finished = 1 if sheet.finished else 0
     # The first deal names the entering side and the last may end the game: the whole part; the rest patch.
     assert patched == len(played["deals"]) - 1 - finished
+
+
+def test_the_organisers_page_gets_the_same_patches_with_its_reason_field(client):
+    """The organiser's sheet page types deals through the same form (each with a reason): its rows carry the
+    reason field of the delete menu, and a patch gives its part as fetched again too."""
+    _round, games = released_round(tables=1)
+    sheet = Sheet.objects.get(game=games[0])
+    client.force_login(MembershipFactory(club=games[0].round.event.club).user)
+    page = sheet_url(sheet)
+    before = pieces(live_part(client, page))
+    patched = 0
+    for n, deal in enumerate(HOHELUFT_GAME[:4]):
+        fields = {**fields_of(deal, before["version"], f"o-{n}"), "reason": "vom Papierbogen"}
+        data = client.post(page + "deals/", fields, **JSON).json()
+        assert data["ok"] is True, data
+        after = pieces(live_part(client, page))
+        if "patch" in data:
+            assert 'name="reason"' in data["patch"]["row"]
+            assert_patch_makes(before, data["patch"], data["version"], after)
+            patched += 1
+        before = after
+    assert patched == 4  # the first too: an organiser names no entering side
 
 
 def test_held_points_come_and_go_with_the_patch(client):
